@@ -1,0 +1,94 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// The settings every target shares: Swift 6 language mode with strict concurrency is the default of
+/// this tools version; the upcoming features below keep `import` visibility and `any` explicit.
+let sharedSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "rest-run",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "rest-run", targets: ["rest-run"]),
+        .library(name: "RestRun", targets: ["RestRun"]),
+        .library(name: "RestRunCLI", targets: ["RestRunCLI"]),
+        .library(name: "RestRunMock", targets: ["RestRunMock"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        .target(
+            name: "RestRunYAML",
+            dependencies: ["CYAML"]
+        ),
+        .target(
+            name: "RestRun",
+            dependencies: [
+                "RestRunYAML",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        .target(
+            name: "RestRunMock",
+            dependencies: [
+                "RestRun",
+                "RestRunYAML",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "RestRunCLI",
+            dependencies: [
+                "RestRun",
+                "RestRunMock",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "rest-run",
+            dependencies: ["RestRunCLI"]
+        ),
+        .target(
+            name: "RestRunTestSupport",
+            dependencies: ["RestRun", "RestRunMock"],
+            path: "Tests/RestRunTestSupport"
+        ),
+        .testTarget(
+            name: "RestRunYAMLTests",
+            dependencies: ["RestRunYAML"]
+        ),
+        .testTarget(
+            name: "RestRunTests",
+            dependencies: ["RestRun", "RestRunMock", "RestRunTestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "RestRunCLITests",
+            dependencies: ["RestRun", "RestRunMock", "RestRunTestSupport"]
+        ),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + sharedSettings
+}

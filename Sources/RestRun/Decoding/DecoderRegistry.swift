@@ -1,0 +1,86 @@
+/// The decoders a run knows, by type name. A value type: build it, then hand it to the runner.
+public struct DecoderRegistry: Sendable {
+    /// Where a decoder came from, for `rest-run decoders`.
+    public enum Origin: Sendable, Equatable, CustomStringConvertible {
+        /// Shipped with rest-run.
+        case builtIn
+        /// Registered by a Swift package that builds its own runner.
+        case plugin
+        /// Declared in a request file's `decoders:` as an external command.
+        case file(String)
+
+        /// `built-in`, `Swift plugin`, or `file PATH`.
+        public var description: String {
+            switch self {
+            case .builtIn: "built-in"
+            case .plugin: "Swift plugin"
+            case let .file(path): "file \(path)"
+            }
+        }
+    }
+
+    /// One registered decoder.
+    public struct Entry: Sendable {
+        /// The name a request file uses.
+        public var name: String
+        /// The decoder.
+        public var decoder: any ResponseDecoder
+        /// Where it came from.
+        public var origin: Origin
+    }
+
+    /// A registration or lookup that failed.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// One sentence.
+        public var message: String
+        /// The sentence.
+        public var description: String { message }
+    }
+
+    private var entries: [String: Entry] = [:]
+
+    /// An empty registry.
+    public init() {}
+
+    /// A registry with the built-in decoders: `JSON`, `Text`, `Bytes`, `JSONAPI`.
+    public static var builtIn: DecoderRegistry {
+        var registry = DecoderRegistry()
+        for decoder in [JSONResponseDecoder(), TextResponseDecoder(), BytesResponseDecoder(), JSONAPIResponseDecoder()] as [any ResponseDecoder] {
+            registry.entries[type(of: decoder).typeName] = Entry(name: type(of: decoder).typeName, decoder: decoder, origin: .builtIn)
+        }
+        return registry
+    }
+
+    /// Registers `decoder` under `name` (by default its type name); a name already taken is an error.
+    public mutating func register(_ decoder: some ResponseDecoder, as name: String? = nil, origin: Origin = .plugin) throws(Failure) {
+        let name = name ?? type(of: decoder).typeName
+        if let existing = entries[name] {
+            throw Failure(message: "a decoder named '\(name)' is already registered (\(existing.origin))")
+        }
+        entries[name] = Entry(name: name, decoder: decoder, origin: origin)
+    }
+
+    /// The entries, sorted by name.
+    public var all: [Entry] { entries.values.sorted { $0.name < $1.name } }
+
+    /// The registered names, sorted.
+    public var names: [String] { entries.keys.sorted() }
+
+    /// Whether a name is registered.
+    public func contains(_ name: String) -> Bool { entries[name] != nil }
+
+    /// The decoder registered under `name`; the error lists the names that are known.
+    public func decoder(named name: String) throws(Failure) -> any ResponseDecoder {
+        guard let entry = entries[name] else {
+            throw Failure(message: Self.unknownMessage(name, known: names))
+        }
+        return entry.decoder
+    }
+
+    /// "unknown decoder 'X' (did you mean 'Y'?); registered: A, B, C"
+    public static func unknownMessage(_ name: String, known: [String]) -> String {
+        var message = "unknown decoder '\(name)'"
+        if let suggestion = Suggestion.closest(to: name, in: known) { message += " (did you mean '\(suggestion)'?)" }
+        return message + "; registered: " + known.joined(separator: ", ")
+    }
+}

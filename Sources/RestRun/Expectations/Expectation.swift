@@ -1,0 +1,50 @@
+/// One check on a response, from a request's `expect:`, with where it was written.
+public struct Expectation: Sendable {
+    /// What part of the response is checked.
+    public enum Subject: Sendable {
+        /// The status code.
+        case status
+        /// A header's value (several values joined with `, `).
+        case header(String)
+        /// A JSONPath into the decoded body.
+        case json(JSONPath)
+        /// The body as text.
+        case body
+        /// The request's duration in milliseconds.
+        case duration
+    }
+
+    /// What is checked.
+    public var subject: Subject
+    /// How.
+    public var predicate: Predicate
+    /// Where it was written.
+    public var location: SourceLocation?
+
+    /// Creates an expectation.
+    public init(subject: Subject, predicate: Predicate, location: SourceLocation? = nil) {
+        self.subject = subject
+        self.predicate = predicate
+        self.location = location
+    }
+
+    /// A short label for messages and reports: `status`, `header Content-Type`, `$.data[0].id`.
+    public var label: String {
+        switch subject {
+        case .status: "status"
+        case let .header(name): "header \(name)"
+        case let .json(path): path.source
+        case .body: "body"
+        case .duration: "duration"
+        }
+    }
+
+    /// How values of this subject are shown.
+    public var format: ValueFormat {
+        switch subject {
+        case .duration: .milliseconds
+        case .status: .status
+        default: .json
+        }
+    }
+}

@@ -1,0 +1,137 @@
+extension Predicate {
+    /// Checks `actual` (`nil` when nothing is there) with templates resolved in `scope`.
+    public func evaluate(_ actual: DecodedValue?, in scope: Scope, format: ValueFormat = .json) throws(Diagnostic) -> PredicateOutcome {
+        switch self {
+        case let .equals(template):
+            let expected = try template.resolve(in: scope)
+            return PredicateOutcome(
+                passed: actual == expected, expected: "equals \(format.show(expected))",
+                reason: actual.flatMap { mismatchReason(actual: $0, expected: expected) })
+        case let .notEquals(template):
+            let expected = try template.resolve(in: scope)
+            return PredicateOutcome(passed: actual != nil && actual != expected, expected: "!= \(format.show(expected))")
+        case let .compare(op, template):
+            let expected = try template.resolve(in: scope)
+            let description = "\(op.rawValue) \(format.show(expected))"
+            guard let actual else { return PredicateOutcome(passed: false, expected: description) }
+            if let a = actual.doubleValue, let b = expected.doubleValue {
+                let passed: Bool
+                switch op {
+                case .less: passed = a < b
+                case .lessOrEqual: passed = a <= b
+                case .greater: passed = a > b
+                case .greaterOrEqual: passed = a >= b
+                }
+                return PredicateOutcome(passed: passed, expected: description)
+            }
+            if case let .string(a) = actual, case let .string(b) = expected {
+                let less = a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+                let passed: Bool
+                switch op {
+                case .less: passed = less
+                case .lessOrEqual: passed = less || a == b
+                case .greater: passed = !less && a != b
+                case .greaterOrEqual: passed = !less
+                }
+                return PredicateOutcome(passed: passed, expected: description)
+            }
+            let wanted = expected.doubleValue != nil ? "a number" : expected.stringValue != nil ? "a string" : "a number or a string"
+            return PredicateOutcome(passed: false, expected: description, reason: "expected \(wanted), found \(actual.phrase)")
+        case let .contains(template):
+            let expected = try template.resolve(in: scope)
+            let description = "contains \(format.show(expected))"
+            switch actual {
+            case let .string(text)?:
+                guard case let .string(piece) = expected else {
+                    return PredicateOutcome(passed: text.contains(expected.interpolationText), expected: description)
+                }
+                return PredicateOutcome(passed: text.contains(piece), expected: description)
+            case let .array(items)?:
+                return PredicateOutcome(passed: items.contains(expected), expected: description)
+            case let .object(members)?:
+                return PredicateOutcome(passed: expected.stringValue.map { members[$0] != nil } ?? false, expected: description)
+            case let other?:
+                return PredicateOutcome(passed: false, expected: description, reason: "expected a string, an array or an object, found \(other.phrase)")
+            case nil:
+                return PredicateOutcome(passed: false, expected: description)
+            }
+        case let .startsWith(template), let .endsWith(template):
+            let expected = try template.resolve(in: scope).interpolationText
+            let isStart: Bool
+            if case .startsWith = self { isStart = true } else { isStart = false }
+            let description = "\(isStart ? "starts with" : "ends with") \(DecodedValue.string(expected).jsonText)"
+            guard let actual else { return PredicateOutcome(passed: false, expected: description) }
+            guard case let .string(text) = actual else {
+                return PredicateOutcome(passed: false, expected: description, reason: "expected a string, found \(actual.phrase)")
+            }
+            return PredicateOutcome(passed: isStart ? text.hasPrefix(expected) : text.hasSuffix(expected), expected: description)
+        case let .matches(pattern):
+            let description = "matches /\(pattern)/"
+            guard let actual else { return PredicateOutcome(passed: false, expected: description) }
+            guard case let .string(text) = actual else {
+                return PredicateOutcome(passed: false, expected: description, reason: "expected a string, found \(actual.phrase)")
+            }
+            guard let regex = try? Regex(pattern) else {
+                return PredicateOutcome(passed: false, expected: description, reason: "invalid regular expression")
+            }
+            return PredicateOutcome(passed: (try? regex.firstMatch(in: text)) != nil, expected: description)
+        case let .exists(shouldExist):
+            return PredicateOutcome(passed: (actual != nil) == shouldExist, expected: shouldExist ? "exists" : "does not exist")
+        case let .type(name):
+            let description = "type \(name)"
+            guard let actual else { return PredicateOutcome(passed: false, expected: description) }
+            let passed = name == "number" ? actual.doubleValue != nil : actual.typeName == name
+            return PredicateOutcome(passed: passed, expected: description)
+        case let .count(inner):
+            let count: Int?
+            switch actual {
+            case let .array(items)?: count = items.count
+            case let .object(members)?: count = members.count
+            case let .string(text)?: count = text.count
+            default: count = nil
+            }
+            guard let count else {
+                let innerDescription = try inner.evaluate(.integer(0), in: scope).expected
+                return PredicateOutcome(
+                    passed: false, expected: "count \(innerDescription)",
+                    reason: actual.map { "expected an array, an object or a string, found \($0.phrase)" })
+            }
+            var outcome = try inner.evaluate(.integer(count), in: scope)
+            outcome.expected = "count \(outcome.expected)"
+            if !outcome.passed { outcome.reason = "the count is \(count)" }
+            return outcome
+        case let .oneOf(templates):
+            var values: [DecodedValue] = []
+            for template in templates { values.append(try template.resolve(in: scope)) }
+            let description = "one of " + values.map(format.show).joined(separator: ", ")
+            return PredicateOutcome(passed: actual.map { values.contains($0) } ?? false, expected: description)
+        case let .statusClass(digit):
+            let passed = actual?.doubleValue.map { Int($0) / 100 == digit } ?? false
+            return PredicateOutcome(passed: passed, expected: "\(digit)xx")
+        case let .not(inner):
+            let outcome = try inner.evaluate(actual, in: scope, format: format)
+            return PredicateOutcome(passed: !outcome.passed, expected: "not \(outcome.expected)")
+        case let .all(predicates):
+            var descriptions: [String] = []
+            var passed = true
+            var reason: String?
+            for predicate in predicates {
+                let outcome = try predicate.evaluate(actual, in: scope, format: format)
+                descriptions.append(outcome.expected)
+                if !outcome.passed {
+                    passed = false
+                    reason = reason ?? outcome.reason
+                }
+            }
+            return PredicateOutcome(passed: passed, expected: descriptions.joined(separator: " and "), reason: reason)
+        }
+    }
+
+    /// "expected a number, found the string \"7\"" when equality failed only because of the type.
+    private func mismatchReason(actual: DecodedValue, expected: DecodedValue) -> String? {
+        guard actual != expected, actual.jsonTypeWord != expected.jsonTypeWord else { return nil }
+        let article = expected.jsonTypeWord == "array" || expected.jsonTypeWord == "object" ? "an" : "a"
+        let word = expected == .null ? "null" : "\(article) \(expected.jsonTypeWord)"
+        return "expected \(word), found \(actual.phrase)"
+    }
+}

@@ -1,0 +1,84 @@
+/// A check on one value: a plain value (equals), `==` `!=` `<` `<=` `>` `>=`, `contains`,
+/// `starts_with`, `ends_with`, `matches`, `exists`, `type`, `count`, `one_of`, `not`, or several
+/// that must all hold.
+public indirect enum Predicate: Sendable {
+    /// The value equals this one (numbers compare as numbers).
+    case equals(ValueTemplate)
+    /// The value differs from this one.
+    case notEquals(ValueTemplate)
+    /// `<`, `<=`, `>`, `>=` against a number (or a string, compared by code points).
+    case compare(ComparisonOperator, ValueTemplate)
+    /// A string holds a substring, an array an element, an object a key.
+    case contains(ValueTemplate)
+    /// A string starts with this text.
+    case startsWith(ValueTemplate)
+    /// A string ends with this text.
+    case endsWith(ValueTemplate)
+    /// A string matches a regular expression somewhere.
+    case matches(pattern: String)
+    /// The value exists (or not).
+    case exists(Bool)
+    /// The value's JSON type: `string`, `number`, `integer`, `boolean`, `array`, `object`, `null`.
+    case type(String)
+    /// The number of items of an array, keys of an object or characters of a string.
+    case count(Predicate)
+    /// The value equals one of these.
+    case oneOf([ValueTemplate])
+    /// A status in a class: `2xx` is 2.
+    case statusClass(Int)
+    /// The inner predicate does not hold.
+    case not(Predicate)
+    /// Every predicate holds.
+    case all([Predicate])
+
+    /// The comparison operators.
+    public enum ComparisonOperator: String, Sendable, CaseIterable {
+        /// `<`
+        case less = "<"
+        /// `<=`
+        case lessOrEqual = "<="
+        /// `>`
+        case greater = ">"
+        /// `>=`
+        case greaterOrEqual = ">="
+    }
+
+    /// The names that introduce a predicate in a mapping.
+    public static let operatorNames = [
+        "==", "!=", "<", "<=", ">", ">=", "equals", "contains", "starts_with", "ends_with", "matches", "exists",
+        "type", "count", "one_of", "not",
+    ]
+
+    /// The type names `type:` accepts.
+    public static let typeNames = ["string", "number", "integer", "boolean", "array", "object", "null"]
+}
+
+/// How a value is shown in messages: as JSON, or as a duration for `duration:` expectations.
+public enum ValueFormat: Sendable {
+    /// Compact JSON, cut when long.
+    case json
+    /// Milliseconds shown as `850 ms` / `1.2 s`.
+    case milliseconds
+    /// A status code, or a class such as `2xx`.
+    case status
+
+    func show(_ value: DecodedValue) -> String {
+        switch self {
+        case .milliseconds:
+            if let milliseconds = value.doubleValue { return DurationText.format(.nanoseconds(Int64(milliseconds * 1e6))) }
+            return value.jsonText.truncatedForDisplay()
+        case .json, .status:
+            return value.jsonText.truncatedForDisplay()
+        }
+    }
+}
+
+/// The outcome of one predicate on one value.
+public struct PredicateOutcome: Sendable, Equatable {
+    /// Whether it held.
+    public var passed: Bool
+    /// What was expected, in words: `equals "articles"`, `count > 0`.
+    public var expected: String
+    /// Why it failed when the reason is more than "different value": a type mismatch, a bad regex.
+    public var reason: String?
+}

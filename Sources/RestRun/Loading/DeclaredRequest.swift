@@ -1,0 +1,90 @@
+/// A request as a file declares it: templates not yet resolved, with its expectations and captures.
+/// The runner resolves it into a `ResolvedRequest` (a `Request`) just before sending.
+public struct DeclaredRequest: Sendable {
+    /// The name shown in output; default `METHOD url`.
+    public var name: String
+    /// Where the request starts in its file.
+    public var location: SourceLocation?
+    /// The method.
+    public var method: HTTPMethod
+    /// The URL, absolute or relative to the file's `base_url`.
+    public var url: Template
+    /// Query items, in order (a name may repeat).
+    public var query: [QueryItemTemplate]
+    /// The request's own headers; a `nil` value removes a file header.
+    public var headers: [HeaderTemplate]
+    /// The body.
+    public var body: BodyTemplate?
+    /// The decoder's name, from `decode:`.
+    public var decoder: String?
+    /// The checks on the response; a status check is always among them (`2xx` unless given).
+    public var expectations: [Expectation]
+    /// The values taken from the response.
+    public var captures: [Capture]
+    /// The request's options, before file defaults are applied.
+    public var options: RequestOptions
+    /// Tags for `--tag`.
+    public var tags: [String]
+
+    /// Creates a declared request.
+    public init(
+        name: String, location: SourceLocation? = nil, method: HTTPMethod = .get, url: Template,
+        query: [QueryItemTemplate] = [], headers: [HeaderTemplate] = [], body: BodyTemplate? = nil,
+        decoder: String? = nil, expectations: [Expectation] = [], captures: [Capture] = [],
+        options: RequestOptions = RequestOptions(), tags: [String] = []
+    ) {
+        self.name = name
+        self.location = location
+        self.method = method
+        self.url = url
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.decoder = decoder
+        self.expectations = expectations
+        self.captures = captures
+        self.options = options
+        self.tags = tags
+    }
+
+    /// Every template the request reads, for checking variable names before anything is sent.
+    public var templates: [Template] {
+        var result = [url] + query.map(\.value) + headers.compactMap(\.value) + (body?.templates ?? [])
+        for expectation in expectations { result += expectation.predicate.templates }
+        return result
+    }
+
+    /// The request with its templates resolved in `scope`.
+    public func resolved(in scope: Scope, defaults: RequestOptions) throws(Diagnostic) -> ResolvedRequest {
+        var queryItems: [(String, String)] = []
+        for item in query { queryItems.append((item.name, try item.value.render(in: scope))) }
+        var headerFields: [(String, String)] = []
+        var removed: Set<String> = []
+        for header in headers {
+            if let value = header.value {
+                headerFields.append((header.name, try value.render(in: scope)))
+            } else {
+                removed.insert(header.name.lowercased())
+            }
+        }
+        return ResolvedRequest(
+            name: name, method: method, url: try url.render(in: scope), query: queryItems, headers: headerFields,
+            removedHeaders: removed, body: try body?.resolve(in: scope), responseType: decoder,
+            options: options.applying(defaults: defaults))
+    }
+}
+
+extension Predicate {
+    /// Every template inside the predicate's operands.
+    var templates: [Template] {
+        switch self {
+        case let .equals(value), let .notEquals(value), let .compare(_, value), let .contains(value),
+             let .startsWith(value), let .endsWith(value):
+            value.templates
+        case let .oneOf(values): values.flatMap(\.templates)
+        case let .count(inner), let .not(inner): inner.templates
+        case let .all(predicates): predicates.flatMap(\.templates)
+        case .matches, .exists, .type, .statusClass: []
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import RestRunYAML
+
+/// Reads one item of `requests:` into a `DeclaredRequest`.
+struct DeclaredRequestLoader {
+    let context: LoadContext
+    let decoderNames: [String]
+
+    static let keys = ["name", "method", "url", "query", "headers", "json", "text", "decode", "expect", "capture", "options", "tags"]
+    static let pendingKeys = ["form", "multipart", "file", "base64", "auth"]
+    static let bodyKeys = ["json", "text", "form", "multipart", "file", "base64"]
+
+    func load(_ node: Node, index: Int) -> DeclaredRequest? {
+        let what = "request \(index + 1)"
+        guard node.pairs != nil else {
+            context.error("each item of 'requests' must be a mapping with at least 'url', found \(node.kindDescription)", at: node)
+            return nil
+        }
+        guard let entries = context.mapping(node, what, allowed: Self.keys, notYet: Self.pendingKeys) else { return nil }
+        let values = Dictionary(entries.map { ($0.key, $0.node) }, uniquingKeysWith: { first, _ in first })
+        guard let urlNode = values["url"] else {
+            context.error("\(what) needs a 'url'", at: node)
+            return nil
+        }
+        guard let url = context.template(urlNode, "'url'") else { return nil }
+        var request = DeclaredRequest(name: "", location: context.location(node), url: url)
+        var bodySeen: Node?
+        for (key, value, keyNode) in entries {
+            switch key {
+            case "name": request.name = context.string(value, "'name'") ?? ""
+            case "method":
+                guard let text = context.string(value, "'method'") else { continue }
+                guard let method = HTTPMethod(rawValue: text) else {
+                    let upper = text.uppercased()
+                    let hint = HTTPMethod(rawValue: upper) != nil ? " (methods are upper case: '\(upper)')" : ""
+                    context.error("'\(text)' is not an HTTP method\(hint)", at: value)
+                    continue
+                }
+                request.method = method
+            case "query": request.query = loadQuery(value)
+            case "headers": request.headers = loadHeaders(value, "'headers'", context: context)
+            case "json", "text":
+                if let first = bodySeen {
+                    context.error("a request has one body; '\(first.scalarText ?? "")' was given already at line \(first.mark.line)", at: keyNode)
+                    continue
+                }
+                bodySeen = keyNode
+                if key == "json" {
+                    request.body = .json(context.valueTemplate(value))
+                } else if let template = context.template(value, "'text'") {
+                    request.body = .text(template)
+                }
+            case "decode":
+                guard let name = context.string(value, "'decode'") else { continue }
+                if !decoderNames.contains(name) {
+                    context.error(DecoderRegistry.unknownMessage(name, known: decoderNames), at: value)
+                }
+                request.decoder = name
+            case "expect": request.expectations = ExpectationLoader(context: context).load(value)
+            case "capture": request.captures = ExpectationLoader(context: context).loadCaptures(value)
+            case "options": request.options = OptionsLoader(context: context).load(value, "'options'")
+            case "tags":
+                guard let items = value.items else {
+                    context.error("'tags' must be a list of strings, found \(value.kindDescription)", at: value)
+                    continue
+                }
+                request.tags = items.compactMap { context.string($0, "a tag") }
+            default: break
+            }
+        }
+        if request.name.isEmpty { request.name = "\(request.method) \(request.url)" }
+        if !request.expectations.contains(where: { if case .status = $0.subject { true } else { false } }) {
+            request.expectations.insert(
+                Expectation(subject: .status, predicate: .statusClass(2), location: request.location), at: 0)
+        }
+        return request
+    }
+
+    /// `query:` as a mapping, or as a list of one-key mappings so a name can repeat.
+    private func loadQuery(_ node: Node) -> [QueryItemTemplate] {
+        var result: [QueryItemTemplate] = []
+        func item(_ name: String, _ value: Node) {
+            if let items = value.items {
+                for element in items {
+                    if let template = context.template(element, "the value of query item '\(name)'") {
+                        result.append(QueryItemTemplate(name: name, value: template))
+                    }
+                }
+            } else if let template = context.template(value, "the value of query item '\(name)'") {
+                result.append(QueryItemTemplate(name: name, value: template))
+            }
+        }
+        if let items = node.items {
+            for element in items {
+                guard let pairs = element.pairs, pairs.count == 1, let name = pairs[0].key.scalarText else {
+                    context.error("each item of a 'query' list must be a mapping with one key, such as '- tag: a'", at: element)
+                    continue
+                }
+                item(name, pairs[0].value)
+            }
+        } else if let entries = context.entries(node, "'query'") {
+            for (name, value, _) in entries { item(name, value) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,167 @@
+import OrderedCollections
+import RestRunYAML
+
+/// The state of loading one file: its text, its diagnostics so far, and the small readers that
+/// turn nodes into values or report, at the node, what was expected instead.
+final class LoadContext {
+    let source: SourceText
+    let templateParser: TemplateParser
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(source: SourceText, templateParser: TemplateParser) {
+        self.source = source
+        self.templateParser = templateParser
+    }
+
+    func location(_ node: Node) -> SourceLocation { source.location(node.mark) }
+
+    func error(_ message: String, at node: Node, notes: [String] = []) {
+        diagnostics.append(Diagnostic(message, at: location(node), notes: notes))
+    }
+
+    func append(_ diagnostics: [Diagnostic]) { self.diagnostics += diagnostics }
+
+    /// The entries of a mapping whose keys are all in `allowed`; others are reported with a
+    /// did-you-mean. `notYet` names keys the contract has that this version does not run.
+    func mapping(_ node: Node, _ what: String, allowed: [String], notYet: [String] = []) -> [(key: String, node: Node, keyNode: Node)]? {
+        guard let pairs = node.pairs else {
+            if node.isNull { return [] }
+            error("\(what) must be a mapping, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        var result: [(key: String, node: Node, keyNode: Node)] = []
+        for pair in pairs {
+            guard let key = pair.key.scalarText else {
+                error("keys of \(what) must be plain names, found \(pair.key.kindDescription)", at: pair.key)
+                continue
+            }
+            if notYet.contains(key) {
+                error("'\(key)' is not supported by this version of rest-run", at: pair.key)
+                continue
+            }
+            guard allowed.contains(key) else {
+                var message = "unknown key '\(key)' in \(what)"
+                if let suggestion = Suggestion.closest(to: key, in: allowed) { message += " (did you mean '\(suggestion)'?)" }
+                error(message, at: pair.key, notes: ["allowed keys: " + allowed.joined(separator: ", ")])
+                continue
+            }
+            result.append((key, pair.value, pair.key))
+        }
+        return result
+    }
+
+    /// Entries of a mapping with any keys (headers, variables, JSONPaths).
+    func entries(_ node: Node, _ what: String) -> [(key: String, node: Node, keyNode: Node)]? {
+        guard let pairs = node.pairs else {
+            if node.isNull { return [] }
+            error("\(what) must be a mapping, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        var result: [(key: String, node: Node, keyNode: Node)] = []
+        for pair in pairs {
+            guard let key = pair.key.scalarText else {
+                error("keys of \(what) must be scalars, found \(pair.key.kindDescription)", at: pair.key)
+                continue
+            }
+            result.append((key, pair.value, pair.key))
+        }
+        return result
+    }
+
+    func string(_ node: Node, _ what: String) -> String? {
+        guard case let .scalar(text, _) = node.content, !node.isNull else {
+            error("\(what) must be a string, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        return text
+    }
+
+    func bool(_ node: Node, _ what: String) -> Bool? {
+        guard case let .bool(value)? = node.scalarValue else {
+            error("\(what) must be true or false, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        return value
+    }
+
+    func integer(_ node: Node, _ what: String, minimum: Int = Int.min) -> Int? {
+        guard case let .integer(value)? = node.scalarValue else {
+            error("\(what) must be a whole number, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        guard value >= minimum else {
+            error("\(what) must be at least \(minimum), found \(value)", at: node)
+            return nil
+        }
+        return value
+    }
+
+    func duration(_ node: Node, _ what: String) -> Duration? {
+        guard let text = node.scalarText, !node.isNull, let duration = DurationText.parse(text) else {
+            error("\(what) must be \(DurationText.expectation), found '\(node.scalarText ?? node.kindDescription)'", at: node)
+            return nil
+        }
+        return duration
+    }
+
+    func size(_ node: Node, _ what: String) -> Int? {
+        guard let text = node.scalarText, !node.isNull, let size = ByteCount.parse(text) else {
+            error("\(what) must be \(ByteCount.expectation), found '\(node.scalarText ?? node.kindDescription)'", at: node)
+            return nil
+        }
+        return size
+    }
+
+    /// A scalar as a template (numbers and booleans as written).
+    func template(_ node: Node, _ what: String) -> Template? {
+        guard case let .scalar(text, _) = node.content, !node.isNull else {
+            error("\(what) must be a string, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        return parseTemplate(text, node: node)
+    }
+
+    func parseTemplate(_ text: String, node: Node) -> Template {
+        let (template, problems) = templateParser.parse(text, origin: TemplateParser.Origin(source: source, node: node))
+        diagnostics += problems
+        return template
+    }
+
+    /// Any YAML value; strings may hold templates.
+    func valueTemplate(_ node: Node) -> ValueTemplate {
+        switch node.content {
+        case .scalar:
+            switch node.scalarValue ?? .null {
+            case .null: return .value(.null)
+            case let .bool(value): return .value(.bool(value))
+            case let .integer(value): return .value(.integer(value))
+            case let .float(value): return .value(.number(value))
+            case let .string(text):
+                let template = parseTemplate(text, node: node)
+                if let literal = template.literalText { return .value(.string(literal)) }
+                return .template(template)
+            }
+        case let .sequence(items):
+            let values = items.map(valueTemplate)
+            if values.allSatisfy({ if case .value = $0 { true } else { false } }) {
+                return .value(.array(values.map(\.sourceValue)))
+            }
+            return .array(values)
+        case let .mapping(pairs):
+            var members = OrderedDictionary<String, ValueTemplate>()
+            var allLiteral = true
+            for pair in pairs {
+                guard let key = pair.key.scalarText else {
+                    error("JSON object keys must be strings, found \(pair.key.kindDescription)", at: pair.key)
+                    continue
+                }
+                let value = valueTemplate(pair.value)
+                if case .value = value {} else { allLiteral = false }
+                if members[key] != nil { error("duplicate key '\(key)'", at: pair.key) }
+                members[key] = value
+            }
+            if allLiteral { return .value(.object(members.mapValues(\.sourceValue))) }
+            return .object(members)
+        }
+    }
+}

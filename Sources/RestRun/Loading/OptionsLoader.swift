@@ -1,0 +1,97 @@
+import RestRunYAML
+
+/// Reads `options:` mappings, at file level and per request.
+struct OptionsLoader {
+    let context: LoadContext
+
+    static let keys = ["timeout", "connect_timeout", "retry", "follow_redirects", "insecure", "delay", "max_body", "skip"]
+    static let retryKeys = ["attempts", "delay", "backoff", "max_delay", "on", "methods"]
+
+    func load(_ node: Node, _ what: String) -> RequestOptions {
+        var options = RequestOptions()
+        guard let entries = context.mapping(node, what, allowed: Self.keys) else { return options }
+        for (key, value, _) in entries {
+            let name = "'\(key)'"
+            switch key {
+            case "timeout": options.timeout = context.duration(value, name)
+            case "connect_timeout": options.connectTimeout = context.duration(value, name)
+            case "delay": options.delay = context.duration(value, name)
+            case "max_body": options.maxBody = context.size(value, name)
+            case "insecure": options.insecure = context.bool(value, name)
+            case "retry": options.retry = retry(value)
+            case "follow_redirects":
+                switch value.scalarValue {
+                case let .bool(follow)?: options.followRedirects = follow ? 50 : 0
+                case .integer?: options.followRedirects = context.integer(value, name, minimum: 0)
+                default: context.error("'follow_redirects' must be true, false or a number of redirects, found \(value.kindDescription)", at: value)
+                }
+            case "skip":
+                switch value.scalarValue {
+                case let .bool(skip)?: options.skip = skip ? "" : nil
+                case let .string(reason)?: options.skip = reason
+                default: context.error("'skip' must be true, false or a reason, found \(value.kindDescription)", at: value)
+                }
+            default: break
+            }
+        }
+        return options
+    }
+
+    /// `retry: 3` or `retry: {attempts, delay, backoff, max_delay, on, methods}`.
+    private func retry(_ node: Node) -> RetryPolicy? {
+        if case .integer? = node.scalarValue {
+            return context.integer(node, "'retry'", minimum: 1).map { RetryPolicy(attempts: $0) }
+        }
+        guard let entries = context.mapping(node, "'retry'", allowed: Self.retryKeys) else { return nil }
+        var policy = RetryPolicy()
+        for (key, value, _) in entries {
+            switch key {
+            case "attempts": policy.attempts = context.integer(value, "'attempts'", minimum: 1) ?? policy.attempts
+            case "delay": policy.delay = context.duration(value, "'delay'") ?? policy.delay
+            case "max_delay": policy.maxDelay = context.duration(value, "'max_delay'") ?? policy.maxDelay
+            case "backoff":
+                guard let text = value.scalarText, let backoff = RetryPolicy.Backoff(rawValue: text) else {
+                    context.error("'backoff' must be 'constant' or 'exponential'", at: value)
+                    continue
+                }
+                policy.backoff = backoff
+            case "on":
+                guard let items = value.items else {
+                    context.error("'on' must be a list such as [network, 503, 5xx, expectations]", at: value)
+                    continue
+                }
+                policy.conditions = Set(items.compactMap(condition))
+            case "methods":
+                guard let items = value.items else {
+                    context.error("'methods' must be a list of methods such as [GET, POST]", at: value)
+                    continue
+                }
+                policy.methods = Set(items.compactMap { item in
+                    guard let text = item.scalarText, let method = HTTPMethod(rawValue: text) else {
+                        context.error("'\(item.scalarText ?? item.kindDescription)' is not an HTTP method", at: item)
+                        return nil
+                    }
+                    return method
+                })
+            default: break
+            }
+        }
+        return policy
+    }
+
+    private func condition(_ node: Node) -> RetryPolicy.Condition? {
+        switch node.scalarValue {
+        case let .integer(code)? where (100...599).contains(code): return .status(code)
+        case let .string(text)?:
+            switch text {
+            case "network": return .networkError
+            case "expectations": return .expectations
+            case "1xx", "2xx", "3xx", "4xx", "5xx": return .statusClass(Int(String(text.prefix(1))) ?? 5)
+            default: break
+            }
+        default: break
+        }
+        context.error("a retry condition is 'network', 'expectations', a status such as 503 or a class such as 5xx", at: node)
+        return nil
+    }
+}

@@ -1,0 +1,33 @@
+import OrderedCollections
+
+/// A loaded request file: its settings and its requests, every template parsed and checked.
+public struct RequestFile: Sendable {
+    /// The path as the user gave it.
+    public var path: String
+    /// The suite name; default the file name without extension.
+    public var name: String
+    /// The prefix of every relative URL.
+    public var baseURL: Template?
+    /// Default variables, in order; each may read the ones before it.
+    public var variables: [(name: String, value: ValueTemplate)]
+    /// Headers sent with every request.
+    public var headers: [HeaderTemplate]
+    /// Defaults for every request's options.
+    public var options: RequestOptions
+    /// The requests, in order.
+    public var requests: [DeclaredRequest]
+
+    /// Creates a request file.
+    public init(
+        path: String, name: String, baseURL: Template? = nil, variables: [(name: String, value: ValueTemplate)] = [],
+        headers: [HeaderTemplate] = [], options: RequestOptions = RequestOptions(), requests: [DeclaredRequest] = []
+    ) {
+        self.path = path
+        self.name = name
+        self.baseURL = baseURL
+        self.variables = variables
+        self.headers = headers
+        self.options = options
+        self.requests = requests
+    }
+}

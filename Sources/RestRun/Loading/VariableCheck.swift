@@ -1,0 +1,48 @@
+/// Checks, before anything is sent, that every `{{name}}` will have a value when its request runs:
+/// a file variable, a predefined variable, or a capture of an earlier request.
+struct VariableCheck {
+    let predefined: Set<String>
+
+    func check(_ file: RequestFile?, context: LoadContext) {
+        guard let file else { return }
+        var known = predefined
+        var reported: Set<String> = []
+        let laterCaptures = Dictionary(
+            file.requests.flatMap { request in request.captures.map { ($0.name, request) } },
+            uniquingKeysWith: { first, _ in first })
+
+        func verify(_ template: Template) {
+            for (name, location) in template.variables where !known.contains(name) {
+                let key = "\(location):\(name)"
+                guard !reported.contains(key) else { continue }
+                reported.insert(key)
+                if let request = laterCaptures[name] {
+                    let line = request.location.map { " at line \($0.line)" } ?? ""
+                    context.append([Diagnostic(
+                        "variable '\(name)' is captured only later, by request '\(request.name)'\(line)", at: location)])
+                } else {
+                    var message = "unknown variable '\(name)'"
+                    if let suggestion = Suggestion.closest(to: name, in: known) { message += " (did you mean '\(suggestion)'?)" }
+                    var notes: [String] = []
+                    if name == "mock_url" { notes.append("'mock_url' is set when rest-run runs with --mock ROUTES") }
+                    notes.append("define it under 'variables:', pass --var \(name)=VALUE, or capture it in an earlier request")
+                    context.append([Diagnostic(message, at: location, notes: notes)])
+                }
+            }
+        }
+
+        for variable in file.variables {
+            variable.value.templates.forEach(verify)
+            known.insert(variable.name)
+        }
+        for request in file.requests {
+            if let baseURL = file.baseURL, !URLBuilder.isAbsolute(request.url.literalText ?? "") { verify(baseURL) }
+            let removed = Set(request.headers.filter { $0.value == nil }.map { $0.name.lowercased() })
+            for header in file.headers where !removed.contains(header.name.lowercased()) {
+                if let value = header.value { verify(value) }
+            }
+            request.templates.forEach(verify)
+            for capture in request.captures { known.insert(capture.name) }
+        }
+    }
+}

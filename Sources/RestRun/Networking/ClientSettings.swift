@@ -1,0 +1,19 @@
+/// What the run's one `HTTPClient` is configured with, taken from all the requests it will send.
+public struct ClientSettings: Sendable, Equatable {
+    /// The connect timeout.
+    public var connectTimeout: Duration
+    /// The longest request timeout of the run; the client's read timeout is never shorter.
+    public var longestTimeout: Duration
+    /// Whether TLS certificates go unchecked.
+    public var insecure: Bool
+
+    /// Creates settings.
+    public init(
+        connectTimeout: Duration = RequestOptions.defaultConnectTimeout,
+        longestTimeout: Duration = RequestOptions.defaultTimeout, insecure: Bool = false
+    ) {
+        self.connectTimeout = connectTimeout
+        self.longestTimeout = longestTimeout
+        self.insecure = insecure
+    }
+}

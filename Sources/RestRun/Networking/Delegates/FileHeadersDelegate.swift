@@ -1,0 +1,19 @@
+/// Supplies a file's `headers:` (and its `auth:`) to every request of that file, resolving their
+/// templates against the request's variables before every attempt.
+public struct FileHeadersDelegate: NetworkingDelegate {
+    /// The file's headers, in order.
+    public let headers: [HeaderTemplate]
+
+    /// Creates a delegate for a file's headers.
+    public init(headers: [HeaderTemplate]) { self.headers = headers }
+
+    /// The file's headers with their templates resolved; a `null` header is left out.
+    public func headers(for networking: any Networking, request: PreparedRequest) throws -> [(String, String)] {
+        var result: [(String, String)] = []
+        for header in headers {
+            guard let value = header.value, !request.removedHeaders.contains(header.name.lowercased()) else { continue }
+            result.append((header.name, try value.render(in: request.scope)))
+        }
+        return result
+    }
+}

@@ -1,0 +1,68 @@
+public import Logging
+
+/// Logs every attempt through swift-log, the way `curl -v` shows a request: `>` lines for what is
+/// sent, `<` lines for what comes back, `*` lines for retries. Secrets are redacted here, whatever
+/// the log level or handler.
+public struct LoggingDelegate: NetworkingDelegate {
+    /// The logger events go to.
+    public let logger: Logger
+    /// Hides secrets.
+    public let redactor: Redactor
+    /// Whether bodies are logged too (`--very-verbose`).
+    public let showsBodies: Bool
+    /// How much of a body is shown before it is cut.
+    public static let bodyLimit = 4096
+
+    /// Creates a logging delegate.
+    public init(logger: Logger, redactor: Redactor, showsBodies: Bool = false) {
+        self.logger = logger
+        self.redactor = redactor
+        self.showsBodies = showsBodies
+    }
+
+    /// Logs the request line, headers and (when asked) the body.
+    public func networking(_ networking: any Networking, willSend request: PreparedRequest, attempt: Int) {
+        var lines = ["> \(request.method) \(redactor.redact(request.url))" + (attempt > 1 ? "  (attempt \(attempt))" : "")]
+        for field in request.headers {
+            lines.append("> \(field.name): \(redactor.headerValue(name: field.name, value: field.value))")
+        }
+        if showsBodies, let body = request.body, !body.bytes.isEmpty {
+            lines.append(">")
+            lines.append(contentsOf: bodyLines(body.bytes, prefix: "> "))
+        }
+        logger.info("\(lines.joined(separator: "\n"))")
+    }
+
+    /// Logs the status line, headers, timing and (when asked) the body, or the error.
+    public func networking(
+        _ networking: any Networking, didReceive result: Result<Response, any Error>,
+        for request: PreparedRequest, duration: Duration
+    ) {
+        switch result {
+        case let .success(response):
+            var lines = ["< \(response.status) \(response.reason)  (\(DurationText.format(duration)), \(ByteCount.format(response.body.count)))"]
+            for field in response.headers {
+                lines.append("< \(field.name): \(redactor.headerValue(name: field.name, value: field.value))")
+            }
+            if showsBodies, !response.body.isEmpty {
+                lines.append("<")
+                lines.append(contentsOf: bodyLines(response.body, prefix: "< "))
+            }
+            logger.info("\(lines.joined(separator: "\n"))")
+        case let .failure(error):
+            logger.info("* \(redactor.redact(String(describing: error)))  (after \(DurationText.format(duration)))")
+        }
+    }
+
+    /// Logs the wait before the next attempt.
+    public func networking(_ networking: any Networking, willRetry request: PreparedRequest, after wait: Duration, attempt: Int) {
+        logger.info("* retrying in \(DurationText.format(wait)) (attempt \(attempt + 1) of \(request.options.retry?.attempts ?? attempt + 1))")
+    }
+
+    private func bodyLines(_ bytes: [UInt8], prefix: String) -> [String] {
+        let shown = bytes.prefix(Self.bodyLimit)
+        var text = redactor.redact(String(decoding: shown, as: UTF8.self))
+        if bytes.count > Self.bodyLimit { text += "… (\(ByteCount.format(bytes.count)) in all)" }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }
+    }
+}

@@ -1,0 +1,67 @@
+/// HTTP header fields in order, with names compared case-insensitively.
+public struct Headers: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    /// The fields, in the order they are sent or were received.
+    public private(set) var fields: [(name: String, value: String)]
+
+    /// Creates headers from name-value pairs.
+    public init(_ fields: [(String, String)] = []) {
+        self.fields = fields.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// Creates headers from a literal.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// The first value of a field, or `nil`.
+    public subscript(name: String) -> String? {
+        fields.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// Every value of a field, in order.
+    public func values(for name: String) -> [String] {
+        let lowered = name.lowercased()
+        return fields.filter { $0.name.lowercased() == lowered }.map(\.value)
+    }
+
+    /// Whether a field is present.
+    public func contains(_ name: String) -> Bool { self[name] != nil }
+
+    /// Adds a field, keeping any with the same name.
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    /// Replaces every field of this name with one field.
+    public mutating func set(_ name: String, _ value: String) {
+        if let index = fields.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
+            fields[index].value = value
+            let lowered = name.lowercased()
+            var seen = false
+            fields.removeAll { field in
+                guard field.name.lowercased() == lowered else { return false }
+                defer { seen = true }
+                return seen
+            }
+        } else {
+            add(name, value)
+        }
+    }
+
+    /// Removes every field of this name.
+    public mutating func remove(_ name: String) {
+        let lowered = name.lowercased()
+        fields.removeAll { $0.name.lowercased() == lowered }
+    }
+
+    /// Iterates the fields in order.
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
+
+    /// `Name: value` lines.
+    public var description: String { fields.map { "\($0.name): \($0.value)" }.joined(separator: "\n") }
+
+    /// Equal when the same fields appear in the same order.
+    public static func == (lhs: Headers, rhs: Headers) -> Bool {
+        lhs.fields.count == rhs.fields.count && zip(lhs.fields, rhs.fields).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+}

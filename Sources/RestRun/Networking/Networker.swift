@@ -1,0 +1,186 @@
+public import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+
+/// The one real `Networking`: sends requests through AsyncHTTPClient and lets its delegates supply
+/// headers, watch every attempt and decide retries.
+///
+/// The networker does not own its `HTTPClient`: a run creates one client with
+/// `Networker.withHTTPClient(_:_:)`, which always shuts it down, and shares it between the
+/// networkers of all its files.
+public final class Networker: Networking {
+    /// The delegates, in the order their headers are merged.
+    public let delegates: [any NetworkingDelegate]
+    private let client: HTTPClient
+
+    /// Headers every request carries unless a delegate or the request sets them.
+    public static let defaultHeaders: [(String, String)] = [
+        ("User-Agent", "rest-run/\(RestRunVersion.current)"),
+        ("Accept", "*/*"),
+        ("Accept-Encoding", "gzip, deflate"),
+    ]
+
+    /// Creates a networker that sends through `client`.
+    public init(client: HTTPClient, delegates: [any NetworkingDelegate] = []) {
+        self.client = client
+        self.delegates = delegates
+    }
+
+    /// Runs `body` with an `HTTPClient` configured for rest-run and shuts the client down afterwards,
+    /// whether `body` throws or not.
+    ///
+    /// Redirects are never followed by the client (the networker follows them itself, per request),
+    /// responses are decompressed, a refused connection fails at once instead of being retried until
+    /// the connect timeout, and the read timeout is the longest request timeout of the run.
+    public static func withHTTPClient<Result: Sendable>(
+        _ settings: ClientSettings = ClientSettings(),
+        _ body: (HTTPClient) async throws -> Result
+    ) async throws -> Result {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        configuration.decompression = .enabled(limit: .none)
+        configuration.timeout = HTTPClient.Configuration.Timeout(
+            connect: TimeAmount(settings.connectTimeout), read: TimeAmount(settings.longestTimeout))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        if settings.insecure {
+            configuration.tlsConfiguration = .makeClientConfiguration()
+            configuration.tlsConfiguration?.certificateVerification = .none
+        }
+        return try await HTTPClient.withHTTPClient(configuration: configuration) { client in
+            try await body(client)
+        }
+    }
+
+    /// Sends `request`, asking the delegates for headers before every attempt and whether to retry
+    /// after it.
+    public func send(_ request: PreparedRequest) async throws -> Response {
+        var attempt = 1
+        while true {
+            try Task.checkCancellation()
+            let outgoing = try prepareAttempt(request)
+            for delegate in delegates { delegate.networking(self, willSend: outgoing, attempt: attempt) }
+            let start = ContinuousClock.now
+            let result: Result<Response, any Error>
+            do {
+                result = .success(try await transport(outgoing, start: start))
+            } catch {
+                result = .failure(error)
+            }
+            let duration = ContinuousClock.now - start
+            for delegate in delegates {
+                delegate.networking(self, didReceive: result, for: outgoing, duration: duration)
+            }
+            let decision = delegates.lazy
+                .map { $0.networking(self, retryDecisionFor: outgoing, after: result, attempt: attempt) }
+                .first { $0 != .doNotRetry } ?? .doNotRetry
+            guard case let .retry(after: wait) = decision else { return try result.get() }
+            for delegate in delegates { delegate.networking(self, willRetry: outgoing, after: wait, attempt: attempt) }
+            if wait > .zero { try await Task.sleep(for: wait) }
+            attempt += 1
+        }
+    }
+
+    /// Merges default, delegate and request headers (later ones win), drops removed ones, and adds
+    /// the body's Content-Type when none is set.
+    private func prepareAttempt(_ request: PreparedRequest) throws -> PreparedRequest {
+        var headers = Headers(Self.defaultHeaders)
+        for delegate in delegates {
+            for (name, value) in try delegate.headers(for: self, request: request) { headers.set(name, value) }
+        }
+        for field in request.headers { headers.remove(field.name) }
+        for field in request.headers { headers.add(field.name, field.value) }
+        for name in request.removedHeaders { headers.remove(name) }
+        if let contentType = request.body?.contentType, !headers.contains("Content-Type"),
+           !request.removedHeaders.contains("content-type") {
+            headers.add("Content-Type", contentType)
+        }
+        var outgoing = request
+        outgoing.headers = headers
+        return outgoing
+    }
+
+    /// One attempt on the wire, following redirects as the request's options allow.
+    private func transport(_ request: PreparedRequest, start: ContinuousClock.Instant) async throws -> Response {
+        let deadline = NIODeadline.now() + TimeAmount(request.options.effectiveTimeout)
+        var current = request
+        var redirects = 0
+        while true {
+            let response = try await exchange(current, deadline: deadline, start: start)
+            guard let next = redirect(from: current, response: response),
+                  redirects < (request.options.followRedirects ?? 0)
+            else { return response }
+            redirects += 1
+            current = next
+        }
+    }
+
+    private func exchange(_ request: PreparedRequest, deadline: NIODeadline, start: ContinuousClock.Instant) async throws -> Response {
+        var outgoing = HTTPClientRequest(url: request.url)
+        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
+        if let body = request.body {
+            outgoing.body = .bytes(ByteBuffer(bytes: body.bytes))
+        }
+        do {
+            let response = try await client.execute(outgoing, deadline: deadline)
+            var headers = Headers()
+            for (name, value) in response.headers { headers.add(name, value) }
+            let limit = request.options.effectiveMaxBody
+            let body: ByteBuffer
+            if request.method == .head {
+                body = ByteBuffer()
+            } else {
+                body = try await response.body.collect(upTo: limit)
+            }
+            return Response(
+                status: Int(response.status.code), reason: response.status.reasonPhrase, headers: headers,
+                body: Array(body.readableBytesView), url: request.url, duration: ContinuousClock.now - start)
+        } catch {
+            throw NetworkError(classifying: error, request: request)
+        }
+    }
+
+    /// The request a redirect response leads to, if it is one.
+    private func redirect(from request: PreparedRequest, response: Response) -> PreparedRequest? {
+        guard [301, 302, 303, 307, 308].contains(response.status),
+              let location = response.headers["Location"], !location.isEmpty
+        else { return nil }
+        var next = request
+        next.url = Self.resolve(location, against: request.url)
+        if response.status == 303 || (response.status != 307 && response.status != 308 && request.method == .post) {
+            next.method = .get
+            next.body = nil
+            next.headers.remove("Content-Type")
+            next.headers.remove("Content-Length")
+        }
+        if Self.origin(of: next.url) != Self.origin(of: request.url) {
+            next.headers.remove("Authorization")
+            next.headers.remove("Cookie")
+        }
+        return next
+    }
+
+    static func origin(of url: String) -> Substring {
+        guard let schemeEnd = url.firstRange(of: "://") else { return url[...] }
+        let rest = url[schemeEnd.upperBound...]
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        return url[..<end]
+    }
+
+    static func resolve(_ location: String, against url: String) -> String {
+        if URLBuilder.isAbsolute(location) { return location }
+        if location.hasPrefix("//"), let colon = url.firstIndex(of: ":") { return String(url[...colon]) + location }
+        if location.hasPrefix("/") { return String(origin(of: url)) + location }
+        let withoutQuery = url.prefix { $0 != "?" && $0 != "#" }
+        let directory: Substring = withoutQuery.lastIndex(of: "/").map { withoutQuery[...$0] } ?? withoutQuery
+        return String(directory) + location
+    }
+}
+
+extension TimeAmount {
+    /// The same span as a `Duration`, to the nanosecond.
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

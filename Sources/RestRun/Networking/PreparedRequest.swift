@@ -1,0 +1,48 @@
+/// A request ready to send: templates resolved, the URL absolute and its query appended.
+public struct PreparedRequest: Sendable {
+    /// The request's name, for output.
+    public var name: String
+    /// The method.
+    public var method: HTTPMethod
+    /// The absolute URL with the query.
+    public var url: String
+    /// The request's own headers; delegates add theirs under these.
+    public var headers: Headers
+    /// Lower-cased names of headers the request removes (a `null` value in YAML), even when a
+    /// delegate supplies them.
+    public var removedHeaders: Set<String>
+    /// The body.
+    public var body: RequestBody?
+    /// The decoder to use on the response.
+    public var responseType: String?
+    /// The options, file defaults already applied.
+    public var options: RequestOptions
+    /// The variables in force, so a delegate can resolve templates of its own.
+    public var scope: Scope
+
+    /// Creates a prepared request.
+    public init(
+        name: String, method: HTTPMethod = .get, url: String, headers: Headers = Headers(),
+        removedHeaders: Set<String> = [], body: RequestBody? = nil, responseType: String? = nil,
+        options: RequestOptions = RequestOptions(), scope: Scope = Scope()
+    ) {
+        self.name = name
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.removedHeaders = removedHeaders
+        self.body = body
+        self.responseType = responseType
+        self.options = options
+        self.scope = scope
+    }
+
+    /// Prepares any `Request`: joins its URL to `baseURL` when it is relative and appends its query.
+    public init(_ request: some Request, baseURL: String? = nil, scope: Scope = Scope()) {
+        self.init(
+            name: request.name, method: request.method,
+            url: URLBuilder.join(base: baseURL, request.url, query: request.query),
+            headers: Headers(request.headers), body: request.body, responseType: request.responseType,
+            options: request.options, scope: scope)
+    }
+}

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Somewhere text goes: the terminal, a pipe, or a buffer in a test. Each `write` arrives whole, so
+/// lines from files running in parallel never interleave mid-line.
+public protocol TextSink: Sendable {
+    /// Writes `text` as one piece.
+    func write(_ text: String)
+    /// Whether the sink is an interactive terminal.
+    var isTerminal: Bool { get }
+}
+
+/// A sink that writes to a file descriptor (standard output or standard error).
+public final class FileDescriptorSink: TextSink {
+    private let descriptor: Int32
+    private let lock = Mutex(())
+
+    /// Standard output.
+    public static let standardOutput = FileDescriptorSink(descriptor: 1)
+    /// Standard error.
+    public static let standardError = FileDescriptorSink(descriptor: 2)
+
+    /// Creates a sink for an open descriptor.
+    public init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// Whether the descriptor is a terminal.
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    /// Writes all of `text`, retrying short writes.
+    public func write(_ text: String) {
+        lock.withLock { _ in
+            var bytes = Array(text.utf8)
+            bytes.withUnsafeMutableBytes { buffer in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return
+                    }
+                    offset += written
+                }
+            }
+        }
+    }
+}
+
+/// A sink that keeps what is written, for tests and for reports built in memory.
+public final class BufferSink: TextSink {
+    private let storage = Mutex("")
+
+    /// Creates an empty buffer.
+    public init() {}
+
+    /// Appends `text`.
+    public func write(_ text: String) { storage.withLock { $0 += text } }
+
+    /// Never a terminal.
+    public var isTerminal: Bool { false }
+
+    /// Everything written so far.
+    public var text: String { storage.withLock { $0 } }
+}

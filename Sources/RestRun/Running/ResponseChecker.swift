@@ -1,0 +1,127 @@
+/// Checks a response against a declared request: decodes the body once (with the request's
+/// decoder, or as JSON when a JSONPath needs it), evaluates every expectation, takes every capture.
+public struct ResponseChecker: Sendable {
+    /// The decoders `decode:` names.
+    public var registry: DecoderRegistry
+    /// Hides secrets in what is reported; secret captures are added to it.
+    public var redactor: Redactor
+
+    /// Creates a checker.
+    public init(registry: DecoderRegistry, redactor: Redactor) {
+        self.registry = registry
+        self.redactor = redactor
+    }
+
+    /// What a check found.
+    public struct Outcome: Sendable {
+        /// Every expectation's result, in order.
+        public var expectations: [ExpectationResult] = []
+        /// Failures: expectations, decoding, captures.
+        public var failures: [Diagnostic] = []
+        /// Values captured, in order, unredacted (the runner stores them in the scope).
+        public var captures: [(capture: Capture, value: DecodedValue)] = []
+    }
+
+    /// Checks `response` against `request`'s expectations and captures, reading templates in `scope`.
+    public func check(_ request: DeclaredRequest, response: Response, scope: Scope) -> Outcome {
+        var outcome = Outcome()
+        var decoded: DecodedValue?
+        var decodingFailure: String?
+        let needsValue = request.decoder != nil
+            || request.expectations.contains { if case .json = $0.subject { true } else { false } }
+            || request.captures.contains { if case .json = $0.source { true } else { false } }
+        if needsValue {
+            do {
+                let decoder = try request.decoder.map { name throws in try registry.decoder(named: name) } ?? JSONResponseDecoder()
+                decoded = try decoder.decode(response)
+            } catch {
+                let message = redactor.redact(String(describing: error))
+                decodingFailure = message
+                outcome.failures.append(Diagnostic("decoding failed: \(message)", at: request.location))
+            }
+        }
+
+        for expectation in request.expectations {
+            let actual: DecodedValue?
+            var missing = "nothing"
+            switch expectation.subject {
+            case .status: actual = .integer(response.status)
+            case let .header(name):
+                let values = response.headers.values(for: name)
+                actual = values.isEmpty ? nil : .string(values.joined(separator: ", "))
+                missing = "no '\(name)' header"
+            case .body: actual = .string(response.text)
+            case .duration: actual = .number(response.duration.milliseconds)
+            case let .json(path):
+                guard let decoded else {
+                    outcome.expectations.append(ExpectationResult(
+                        label: expectation.label, passed: false, expected: "(not checked)",
+                        actual: "the body could not be decoded: \(decodingFailure ?? "")", location: expectation.location))
+                    continue
+                }
+                let nodes = path.select(decoded)
+                actual = path.isSingular ? nodes.first : (nodes.isEmpty ? nil : .array(nodes))
+                missing = "nothing at this path"
+            }
+            let result: ExpectationResult
+            do {
+                let evaluation = try expectation.predicate.evaluate(actual, in: scope, format: expectation.format)
+                result = ExpectationResult(
+                    label: expectation.label, passed: evaluation.passed, expected: redactor.redact(evaluation.expected),
+                    actual: actual.map { redactor.redact(expectation.format.show($0)) } ?? missing,
+                    location: expectation.location, reason: evaluation.reason.map(redactor.redact))
+            } catch {
+                result = ExpectationResult(
+                    label: expectation.label, passed: false, expected: "(not checked)", actual: error.message,
+                    location: expectation.location)
+            }
+            outcome.expectations.append(result)
+            if !result.passed { outcome.failures.append(result.diagnostic) }
+        }
+
+        for capture in request.captures {
+            switch value(of: capture.source, response: response, decoded: decoded) {
+            case let .success(value):
+                if capture.isSecret { redactor.add(value.interpolationText) }
+                outcome.captures.append((capture, value))
+            case let .failure(reason):
+                outcome.failures.append(Diagnostic("capture '\(capture.name)' found nothing: \(reason.message)", at: capture.location))
+            }
+        }
+        return outcome
+    }
+
+    struct Missing: Error { var message: String }
+
+    private func value(of source: Capture.Source, response: Response, decoded: DecodedValue?) -> Result<DecodedValue, Missing> {
+        switch source {
+        case let .json(path):
+            guard let decoded else { return .failure(Missing(message: "the body could not be decoded")) }
+            let nodes = path.select(decoded)
+            if nodes.isEmpty { return .failure(Missing(message: "nothing at \(path.source)")) }
+            return .success(path.isSingular ? nodes[0] : .array(nodes))
+        case let .header(name):
+            guard let value = response.headers[name] else { return .failure(Missing(message: "no '\(name)' header in the response")) }
+            return .success(.string(value))
+        case .status:
+            return .success(.integer(response.status))
+        case .body:
+            return .success(.string(response.text))
+        case let .regex(pattern):
+            guard let regex = try? Regex(pattern), let match = try? regex.firstMatch(in: response.text) else {
+                return .failure(Missing(message: "/\(pattern)/ does not match the body"))
+            }
+            let group = match.output.count > 1 ? match.output[1].substring : match.output[0].substring
+            return .success(.string(group.map(String.init) ?? ""))
+        case let .cookie(name):
+            for header in response.headers.values(for: "Set-Cookie") {
+                let pair = header.split(separator: ";", maxSplits: 1).first ?? ""
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, parts[0].trimmingCharacters(in: " ") == name {
+                    return .success(.string(String(parts[1]).trimmingCharacters(in: " ")))
+                }
+            }
+            return .failure(Missing(message: "the response sets no cookie '\(name)'"))
+        }
+    }
+}

@@ -1,0 +1,124 @@
+/// Runs the requests of a file in order through a `Networking`, checking each response and
+/// feeding its captures to the requests after it.
+public struct Runner: Sendable {
+    /// The decoders `decode:` names.
+    public var registry: DecoderRegistry
+    /// Values from `--var` and `--vars-file` (and `mock_url`); they override the file's defaults.
+    public var variables: [String: DecodedValue]
+    /// Options under every file's own (`--timeout`, `--max-body`).
+    public var defaults: RequestOptions
+    /// Hides secrets.
+    public var redactor: Redactor
+    /// Hears about every request as it finishes.
+    public var observer: (any RunObserver)?
+
+    /// Creates a runner.
+    public init(
+        registry: DecoderRegistry = .builtIn, variables: [String: DecodedValue] = [:],
+        defaults: RequestOptions = RequestOptions(), redactor: Redactor = Redactor(), observer: (any RunObserver)? = nil
+    ) {
+        self.registry = registry
+        self.variables = variables
+        self.defaults = defaults
+        self.redactor = redactor
+        self.observer = observer
+    }
+
+    /// The scope a file starts with: its variables, then the run's, which override them.
+    public func initialScope(for file: RequestFile) -> Scope {
+        var scope = Scope(variables)
+        for variable in file.variables where variables[variable.name] == nil {
+            if let value = try? variable.value.resolve(in: scope) { scope[variable.name] = value }
+        }
+        return scope
+    }
+
+    /// Runs every request of `file` through `networking`.
+    public func run(_ file: RequestFile, networking: any Networking) async -> FileResult {
+        observer?.runner(didStart: file)
+        let start = ContinuousClock.now
+        var scope = initialScope(for: file)
+        var results: [RequestResult] = []
+        let fileDefaults = file.options.applying(defaults: defaults)
+        for request in file.requests {
+            let result = await run(request, of: file, defaults: fileDefaults, networking: networking, scope: &scope)
+            results.append(result)
+            observer?.runner(didFinish: result, in: file)
+        }
+        let result = FileResult(path: file.path, name: file.name, requests: results, duration: ContinuousClock.now - start)
+        observer?.runner(didFinish: result)
+        return result
+    }
+
+    private func run(
+        _ request: DeclaredRequest, of file: RequestFile, defaults: RequestOptions, networking: any Networking,
+        scope: inout Scope
+    ) async -> RequestResult {
+        let options = request.options.applying(defaults: defaults)
+        var result = RequestResult(
+            name: request.name, method: request.method, url: redactor.redact(request.url.description),
+            location: request.location, outcome: .skipped)
+        if let reason = options.skip {
+            result.skipReason = reason.isEmpty ? "skip: true" : reason
+            return result
+        }
+        let prepared: PreparedRequest
+        do {
+            prepared = try prepare(request, of: file, defaults: defaults, scope: scope)
+        } catch {
+            result.skipReason = redactor.redact(error.message)
+            return result
+        }
+        result.url = redactor.redact(prepared.url)
+        let start = ContinuousClock.now
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                if let delay = options.delay, delay > .zero { try await Task.sleep(for: delay) }
+                let response = try await networking.send(prepared)
+                let check = ResponseChecker(registry: registry, redactor: redactor).check(request, response: response, scope: scope)
+                result.status = response.status
+                result.expectations = check.expectations
+                result.failures = check.failures
+                result.outcome = check.failures.isEmpty ? .passed : .failed
+                if result.outcome == .failed, let policy = options.retry, policy.conditions.contains(.expectations),
+                   attempt < policy.attempts {
+                    try await Task.sleep(for: policy.wait(after: attempt))
+                    continue
+                }
+                for (capture, value) in check.captures {
+                    scope[capture.name] = value
+                    result.captures.append((capture.name, redactor.redact(value)))
+                }
+            } catch {
+                let message = (error as? NetworkError)?.message ?? (error as? Diagnostic)?.message ?? String(describing: error)
+                result.outcome = .error
+                result.failures = [Diagnostic(redactor.redact(message), at: (error as? Diagnostic)?.location ?? request.location)]
+            }
+            break
+        }
+        result.attempts = attempt
+        result.duration = ContinuousClock.now - start
+        return result
+    }
+
+    /// Resolves a declared request's templates and joins its URL to the file's base URL.
+    public func prepare(_ request: DeclaredRequest, of file: RequestFile, defaults: RequestOptions, scope: Scope) throws(Diagnostic) -> PreparedRequest {
+        let resolved = try request.resolved(in: scope, defaults: defaults)
+        var baseURL: String?
+        if let template = file.baseURL {
+            baseURL = try template.render(in: scope)
+        } else if case let .string(mockURL)? = scope["mock_url"] {
+            baseURL = mockURL
+        }
+        var prepared = PreparedRequest(resolved, baseURL: baseURL, scope: scope)
+        prepared.removedHeaders = resolved.removedHeaders
+        guard URLBuilder.isAbsolute(prepared.url) else {
+            throw Diagnostic(
+                "the URL '\(prepared.url)' is not absolute: give the file a 'base_url' or use a full URL",
+                at: request.url.location ?? request.location)
+        }
+        return prepared
+    }
+}

@@ -1,0 +1,50 @@
+public import OrderedCollections
+
+/// A YAML value whose strings may hold templates: a `json:` body, an expected value, a variable.
+public indirect enum ValueTemplate: Sendable {
+    /// A value with no templates in it.
+    case value(DecodedValue)
+    /// A string with placeholders; exactly `{{name}}` keeps the variable's type.
+    case template(Template)
+    /// A list whose items may hold templates.
+    case array([ValueTemplate])
+    /// A mapping whose values may hold templates.
+    case object(OrderedDictionary<String, ValueTemplate>)
+
+    /// The value with every template resolved.
+    public func resolve(in scope: Scope) throws(Diagnostic) -> DecodedValue {
+        switch self {
+        case let .value(value): return value
+        case let .template(template): return try template.value(in: scope)
+        case let .array(items):
+            var result: [DecodedValue] = []
+            result.reserveCapacity(items.count)
+            for item in items { result.append(try item.resolve(in: scope)) }
+            return .array(result)
+        case let .object(members):
+            var result = OrderedDictionary<String, DecodedValue>()
+            for (key, member) in members { result[key] = try member.resolve(in: scope) }
+            return .object(result)
+        }
+    }
+
+    /// Every template inside, for checking variable names before a run.
+    public var templates: [Template] {
+        switch self {
+        case .value: []
+        case let .template(template): [template]
+        case let .array(items): items.flatMap(\.templates)
+        case let .object(members): members.values.flatMap(\.templates)
+        }
+    }
+
+    /// The value as written, placeholders shown as `{{name}}`, for messages and dry runs.
+    public var sourceValue: DecodedValue {
+        switch self {
+        case let .value(value): value
+        case let .template(template): .string(template.description)
+        case let .array(items): .array(items.map(\.sourceValue))
+        case let .object(members): .object(members.mapValues(\.sourceValue))
+        }
+    }
+}

@@ -1,0 +1,90 @@
+extension DecodedValue {
+    /// Compact JSON text (`{"a":1}`).
+    public var jsonText: String {
+        var output = ""
+        write(to: &output, indent: nil, level: 0)
+        return output
+    }
+
+    /// Indented JSON text, two spaces per level.
+    public var prettyJSONText: String {
+        var output = ""
+        write(to: &output, indent: "  ", level: 0)
+        return output
+    }
+
+    /// The value as UTF-8 JSON bytes, for request bodies.
+    public var jsonBytes: [UInt8] { Array(jsonText.utf8) }
+
+    private func write(to output: inout String, indent: String?, level: Int) {
+        switch self {
+        case .null: output += "null"
+        case let .bool(value): output += value ? "true" : "false"
+        case let .integer(value): output += String(value)
+        case let .number(value):
+            if value.isFinite {
+                output += value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+            } else {
+                output += "null"
+            }
+        case let .string(value): Self.writeString(value, to: &output)
+        case let .array(items):
+            guard !items.isEmpty else { output += "[]"; return }
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += "," }
+                newline(&output, indent: indent, level: level + 1)
+                item.write(to: &output, indent: indent, level: level + 1)
+            }
+            newline(&output, indent: indent, level: level)
+            output += "]"
+        case let .object(members):
+            guard !members.isEmpty else { output += "{}"; return }
+            output += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { output += "," }
+                newline(&output, indent: indent, level: level + 1)
+                Self.writeString(member.key, to: &output)
+                output += indent == nil ? ":" : ": "
+                member.value.write(to: &output, indent: indent, level: level + 1)
+            }
+            newline(&output, indent: indent, level: level)
+            output += "}"
+        }
+    }
+
+    private func newline(_ output: inout String, indent: String?, level: Int) {
+        guard let indent else { return }
+        output += "\n" + String(repeating: indent, count: level)
+    }
+
+    private static func writeString(_ value: String, to output: inout String) {
+        output += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+}
+
+extension String {
+    /// The string cut to `limit` characters with an ellipsis, for messages that must stay short.
+    func truncatedForDisplay(_ limit: Int = 200) -> String {
+        count > limit ? String(prefix(limit)) + "…" : self
+    }
+}

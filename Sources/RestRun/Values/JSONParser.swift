@@ -1,0 +1,236 @@
+public import OrderedCollections
+
+/// Parses JSON bytes (RFC 8259) into a `DecodedValue`, keeping integers as integers and object keys
+/// in order. Errors say what was expected and at which line and column of the body.
+public struct JSONParser {
+    /// How deep arrays and objects may nest before the parser refuses the document.
+    public static let maximumDepth = 512
+
+    /// A body that is not JSON.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What was wrong.
+        public var message: String
+        /// 1-based line in the body.
+        public var line: Int
+        /// 1-based column in the body.
+        public var column: Int
+        /// `message at line L, column C`
+        public var description: String { "\(message) at line \(line), column \(column)" }
+    }
+
+    /// Parses `bytes` as one JSON value, optionally surrounded by white space.
+    public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(Failure) -> DecodedValue {
+        let array = bytes as? [UInt8] ?? Array(bytes)
+        return try array.withUnsafeBufferPointer { (buffer) throws(Failure) -> DecodedValue in
+            var parser = Cursor(bytes: buffer)
+            parser.skipWhitespace()
+            let value = try parser.value(depth: 0)
+            parser.skipWhitespace()
+            guard parser.index == buffer.count else { throw parser.failure("unexpected text after the JSON value") }
+            return value
+        }
+    }
+
+    /// Parses a JSON text.
+    public static func parse(_ text: String) throws(Failure) -> DecodedValue {
+        try parse(Array(text.utf8))
+    }
+
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        func failure(_ message: String) -> Failure {
+            var line = 1, column = 1
+            for byte in bytes[0..<min(index, bytes.count)] {
+                if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            }
+            return Failure(message: message, line: line, column: column)
+        }
+
+        mutating func skipWhitespace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
+        }
+
+        mutating func value(depth: Int) throws(Failure) -> DecodedValue {
+            guard index < bytes.count else { throw failure("unexpected end of JSON") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return try object(depth: depth + 1)
+            case UInt8(ascii: "["): return try array(depth: depth + 1)
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+            default: throw failure("expected a JSON value")
+            }
+        }
+
+        mutating func literal(_ word: StaticString) throws(Failure) {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count else { throw failure("expected a JSON value") }
+            for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+                throw failure("expected a JSON value")
+            }
+            index += count
+        }
+
+        mutating func object(depth: Int) throws(Failure) -> DecodedValue {
+            guard depth <= JSONParser.maximumDepth else { throw failure("JSON nested too deeply") }
+            index += 1
+            var members = OrderedDictionary<String, DecodedValue>()
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a string key") }
+                let key = try string()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
+                index += 1
+                skipWhitespace()
+                members[key] = try value(depth: depth)
+                skipWhitespace()
+                guard index < bytes.count else { throw failure("unexpected end of JSON in an object") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                throw failure("expected ',' or '}'")
+            }
+        }
+
+        mutating func array(depth: Int) throws(Failure) -> DecodedValue {
+            guard depth <= JSONParser.maximumDepth else { throw failure("JSON nested too deeply") }
+            index += 1
+            var items: [DecodedValue] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            while true {
+                skipWhitespace()
+                items.append(try value(depth: depth))
+                skipWhitespace()
+                guard index < bytes.count else { throw failure("unexpected end of JSON in an array") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+                throw failure("expected ',' or ']'")
+            }
+        }
+
+        mutating func string() throws(Failure) -> String {
+            index += 1
+            let start = index
+            // Fast path: no escapes.
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                    index += 1
+                    return text
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                index += 1
+            }
+            var scalars = Array(bytes[start..<index])
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return String(decoding: scalars, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    index += 1
+                    guard index < bytes.count else { throw failure("unexpected end of JSON in a string") }
+                    let escape = bytes[index]
+                    index += 1
+                    switch escape {
+                    case UInt8(ascii: "\""): scalars.append(0x22)
+                    case UInt8(ascii: "\\"): scalars.append(0x5C)
+                    case UInt8(ascii: "/"): scalars.append(0x2F)
+                    case UInt8(ascii: "b"): scalars.append(0x08)
+                    case UInt8(ascii: "f"): scalars.append(0x0C)
+                    case UInt8(ascii: "n"): scalars.append(0x0A)
+                    case UInt8(ascii: "r"): scalars.append(0x0D)
+                    case UInt8(ascii: "t"): scalars.append(0x09)
+                    case UInt8(ascii: "u"):
+                        var code = try hex4()
+                        if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count,
+                           bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                            index += 2
+                            let low = try hex4()
+                            if (0xDC00..<0xE000).contains(low) {
+                                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                            }
+                        }
+                        let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                        scalars.append(contentsOf: Array(String(scalar).utf8))
+                    default:
+                        index -= 1
+                        throw failure("invalid escape in a string")
+                    }
+                default:
+                    guard byte >= 0x20 else { throw failure("control character in a string") }
+                    scalars.append(byte)
+                    index += 1
+                }
+            }
+            throw failure("unexpected end of JSON in a string")
+        }
+
+        mutating func hex4() throws(Failure) -> UInt32 {
+            guard index + 4 <= bytes.count else { throw failure("expected four hex digits") }
+            var code: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[index]
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw failure("expected four hex digits")
+                }
+                code = code << 4 | UInt32(digit)
+                index += 1
+            }
+            return code
+        }
+
+        mutating func number() throws(Failure) -> DecodedValue {
+            let start = index
+            var isInteger = true
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
+                throw failure("expected a digit")
+            }
+            if bytes[index] == UInt8(ascii: "0") {
+                index += 1
+            } else {
+                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                isInteger = false
+                index += 1
+                let digitsStart = index
+                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+                guard index > digitsStart else { throw failure("expected a digit after '.'") }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                isInteger = false
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                let digitsStart = index
+                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+                guard index > digitsStart else { throw failure("expected a digit in the exponent") }
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+            if isInteger, let integer = Int(text) { return .integer(integer) }
+            guard let double = Double(text) else { throw failure("invalid number") }
+            return .number(double)
+        }
+    }
+}

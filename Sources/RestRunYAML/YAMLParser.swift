@@ -1,0 +1,236 @@
+internal import CYAML
+
+/// Reads one YAML document into a `Node` tree through libyaml's event API.
+///
+/// The parser owns its `yaml_parser_t` and a private copy of the input, and frees both in `deinit`.
+/// Anchors and aliases are expanded, `<<` merge keys are applied, duplicate keys are rejected, and
+/// nesting is limited so that hostile input cannot exhaust the stack.
+public final class YAMLParser {
+    /// How deep mappings and sequences may nest.
+    public static let maximumDepth = 256
+
+    private var parser = yaml_parser_t()
+    private let input: UnsafeMutableBufferPointer<UInt8>
+    private var anchors: [String: Node] = [:]
+
+    /// Parses `text` as one YAML document; an empty text is a null node.
+    public static func parse(_ text: String) throws(YAMLError) -> Node {
+        let parser = YAMLParser(text)
+        return try parser.parseStream()
+    }
+
+    private init(_ text: String) {
+        let bytes = Array(text.utf8)
+        input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        _ = input.initialize(from: bytes)
+        yaml_parser_initialize(&parser)
+        yaml_parser_set_input_string(&parser, input.baseAddress, bytes.count)
+        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+    }
+
+    deinit {
+        yaml_parser_delete(&parser)
+        input.deallocate()
+    }
+
+    // MARK: - Events
+
+    /// One libyaml event, copied out of C memory so the C event can be freed at once.
+    private enum Event {
+        case streamStart, streamEnd, documentEnd
+        case documentStart(Mark)
+        case scalar(String, ScalarStyle, anchor: String?, tag: String?, Mark)
+        case sequenceStart(anchor: String?, tag: String?, Mark)
+        case sequenceEnd
+        case mappingStart(anchor: String?, tag: String?, Mark)
+        case mappingEnd
+        case alias(String, Mark)
+    }
+
+    private func nextEvent() throws(YAMLError) -> Event {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(&parser, &event) == 1 else {
+            throw parserError()
+        }
+        defer { yaml_event_delete(&event) }
+        let mark = Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+        switch event.type {
+        case YAML_STREAM_START_EVENT: return .streamStart
+        case YAML_STREAM_END_EVENT: return .streamEnd
+        case YAML_DOCUMENT_START_EVENT: return .documentStart(mark)
+        case YAML_DOCUMENT_END_EVENT: return .documentEnd
+        case YAML_ALIAS_EVENT:
+            return .alias(string(event.data.alias.anchor) ?? "", mark)
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text: String
+            if let value = scalar.value {
+                text = String(decoding: UnsafeBufferPointer(start: value, count: Int(scalar.length)), as: UTF8.self)
+            } else {
+                text = ""
+            }
+            let style: ScalarStyle
+            switch scalar.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: style = .folded
+            default: style = .plain
+            }
+            return .scalar(text, style, anchor: string(scalar.anchor), tag: string(scalar.tag), mark)
+        case YAML_SEQUENCE_START_EVENT:
+            let start = event.data.sequence_start
+            return .sequenceStart(anchor: string(start.anchor), tag: string(start.tag), mark)
+        case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
+        case YAML_MAPPING_START_EVENT:
+            let start = event.data.mapping_start
+            return .mappingStart(anchor: string(start.anchor), tag: string(start.tag), mark)
+        case YAML_MAPPING_END_EVENT: return .mappingEnd
+        default:
+            throw YAMLError("unexpected YAML event", at: mark)
+        }
+    }
+
+    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    private func parserError() -> YAMLError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        let mark = Mark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
+        if let context = parser.context.map({ String(cString: $0) }) {
+            let contextMark = Mark(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
+            return YAMLError("\(problem) (\(context) at \(contextMark))", at: mark)
+        }
+        return YAMLError(problem, at: mark)
+    }
+
+    // MARK: - Tree
+
+    private func parseStream() throws(YAMLError) -> Node {
+        guard case .streamStart = try nextEvent() else {
+            return Node(.scalar("", .plain), mark: Mark(line: 1, column: 1))
+        }
+        let root: Node
+        switch try nextEvent() {
+        case .streamEnd:
+            return Node(.scalar("", .plain), mark: Mark(line: 1, column: 1))
+        case let .documentStart(mark):
+            let first = try nextEvent()
+            if case .documentEnd = first {
+                root = Node(.scalar("", .plain), mark: mark)
+            } else {
+                root = try node(from: first, depth: 0)
+                guard case .documentEnd = try nextEvent() else {
+                    throw YAMLError("expected the end of the document", at: mark)
+                }
+            }
+        case let other:
+            root = try node(from: other, depth: 0)
+        }
+        switch try nextEvent() {
+        case .streamEnd:
+            return root
+        case let .documentStart(mark):
+            throw YAMLError("expected one YAML document, found a second one", at: mark)
+        default:
+            throw YAMLError("expected the end of the YAML stream", at: root.mark)
+        }
+    }
+
+    private func node(from event: Event, depth: Int) throws(YAMLError) -> Node {
+        switch event {
+        case let .scalar(text, style, anchor, tag, mark):
+            let node = Node(.scalar(text, style), mark: mark, tag: tag)
+            if let anchor { anchors[anchor] = node }
+            return node
+        case let .alias(name, mark):
+            guard var node = anchors[name] else {
+                throw YAMLError("unknown alias *\(name)", at: mark)
+            }
+            node.mark = mark
+            return node
+        case let .sequenceStart(anchor, tag, mark):
+            guard depth < Self.maximumDepth else {
+                throw YAMLError("nesting deeper than \(Self.maximumDepth) levels", at: mark)
+            }
+            var items: [Node] = []
+            while true {
+                let next = try nextEvent()
+                if case .sequenceEnd = next { break }
+                items.append(try node(from: next, depth: depth + 1))
+            }
+            let node = Node(.sequence(items), mark: mark, tag: tag)
+            if let anchor { anchors[anchor] = node }
+            return node
+        case let .mappingStart(anchor, tag, mark):
+            guard depth < Self.maximumDepth else {
+                throw YAMLError("nesting deeper than \(Self.maximumDepth) levels", at: mark)
+            }
+            let node = Node(.mapping(try mappingPairs(depth: depth)), mark: mark, tag: tag)
+            if let anchor { anchors[anchor] = node }
+            return node
+        case let .documentStart(mark):
+            throw YAMLError("unexpected start of a document", at: mark)
+        case .streamStart, .streamEnd, .documentEnd, .sequenceEnd, .mappingEnd:
+            throw YAMLError("unexpected end of a YAML structure", at: Mark(line: 1, column: 1))
+        }
+    }
+
+    /// Reads a mapping's entries, rejecting duplicate keys and applying `<<` merge keys: keys written
+    /// in the mapping win over merged ones, and earlier merged mappings win over later ones.
+    private func mappingPairs(depth: Int) throws(YAMLError) -> [Node.Pair] {
+        var pairs: [Node.Pair] = []
+        var merged: [Node.Pair] = []
+        while true {
+            let next = try nextEvent()
+            if case .mappingEnd = next { break }
+            let key = try node(from: next, depth: depth + 1)
+            let value = try node(from: try nextEvent(), depth: depth + 1)
+            if key.scalarText == "<<", key.scalarStyle == .plain {
+                merged.append(contentsOf: try mergeSources(value))
+                continue
+            }
+            if let existing = pairs.first(where: { Self.sameKey($0.key, key) }) {
+                throw YAMLError(
+                    "duplicate key '\(key)' (first given at \(existing.key.mark))", at: key.mark)
+            }
+            pairs.append(Node.Pair(key: key, value: value))
+        }
+        for pair in merged where !pairs.contains(where: { Self.sameKey($0.key, pair.key) }) {
+            pairs.append(pair)
+        }
+        return pairs
+    }
+
+    /// Keys are the same when they resolve to the same value (`a` and `"a"`, `1` and `0x1`) or, for
+    /// collections, have the same content.
+    private static func sameKey(_ a: Node, _ b: Node) -> Bool {
+        if let x = a.scalarValue, let y = b.scalarValue {
+            if case let .string(p) = x, case let .string(q) = y { return p == q }
+            if case .string = x { return false }
+            if case .string = y { return false }
+            return x == y || a.scalarText == b.scalarText
+        }
+        return a == b
+    }
+
+    private func mergeSources(_ value: Node) throws(YAMLError) -> [Node.Pair] {
+        switch value.content {
+        case let .mapping(pairs):
+            return pairs
+        case let .sequence(items):
+            var result: [Node.Pair] = []
+            for item in items {
+                guard let pairs = item.pairs else {
+                    throw YAMLError("a merge key '<<' takes a mapping or a list of mappings", at: item.mark)
+                }
+                result.append(contentsOf: pairs.filter { pair in !result.contains { Self.sameKey($0.key, pair.key) } })
+            }
+            return result
+        case .scalar:
+            throw YAMLError("a merge key '<<' takes a mapping or a list of mappings", at: value.mark)
+        }
+    }
+}
