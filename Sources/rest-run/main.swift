@@ -1,1 +1,3 @@
-print("hi")
+import RestRunCLI
+
+await RestRunCommand.main(plugins: [])

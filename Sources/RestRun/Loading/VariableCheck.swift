@@ -22,7 +22,7 @@ struct VariableCheck {
                         "variable '\(name)' is captured only later, by request '\(request.name)'\(line)", at: location)])
                 } else {
                     var message = "unknown variable '\(name)'"
-                    if let suggestion = Suggestion.closest(to: name, in: known) { message += " (did you mean '\(suggestion)'?)" }
+                    if let suggestion = Suggestion.closest(to: name, in: known.union(laterCaptures.keys)) { message += " (did you mean '\(suggestion)'?)" }
                     var notes: [String] = []
                     if name == "mock_url" { notes.append("'mock_url' is set when rest-run runs with --mock ROUTES") }
                     notes.append("define it under 'variables:', pass --var \(name)=VALUE, or capture it in an earlier request")

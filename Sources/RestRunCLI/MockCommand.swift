@@ -1,0 +1,43 @@
+import ArgumentParser
+import RestRun
+import RestRunMock
+
+/// `rest-run mock ROUTES`: serves canned responses until interrupted.
+struct MockCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mock", abstract: "Serve the canned responses of a routes file until interrupted.")
+
+    @Argument(help: "The routes file.")
+    var routes: String
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port = 8080
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+    }
+
+    func run() async throws {
+        let stderr = FileDescriptorSink.standardError
+        let loaded: MockRoutes
+        do {
+            loaded = try MockRoutes.load(path: routes)
+        } catch {
+            RunCommand.print(error, to: stderr, colors: stderr.isTerminal)
+            throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
+        }
+        let server: MockServer
+        do {
+            server = try await MockServer.start(routes: loaded, host: host, port: port)
+        } catch {
+            stderr.write("error: \(error)\n")
+            throw ArgumentParser.ExitCode(RestRun.ExitCode.runtimeError.rawValue)
+        }
+        FileDescriptorSink.standardOutput.write(
+            "mock server listening on \(server.url) (\(loaded.routes.count) route\(loaded.routes.count == 1 ? "" : "s")); Ctrl-C stops it\n")
+        await server.waitUntilClosed()
+    }
+}

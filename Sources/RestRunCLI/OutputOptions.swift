@@ -1,0 +1,29 @@
+import ArgumentParser
+import RestRun
+
+/// When to colour output.
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+}
+
+/// The flags that shape what is printed, shared by `run` and `check`.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .long, help: "Colour: auto (on a terminal, unless NO_COLOR is set), always, never.")
+    var color: ColorChoice = .auto
+
+    @Flag(name: .long, help: "Print only failures and the summary.")
+    var quiet = false
+
+    /// Whether to colour text written to `sink`.
+    func colors(for sink: any TextSink) -> Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let environment = ProcessEnvironment.current
+            if environment["NO_COLOR"].map({ !$0.isEmpty }) == true { return false }
+            if environment["TERM"] == "dumb" { return false }
+            return sink.isTerminal
+        }
+    }
+}

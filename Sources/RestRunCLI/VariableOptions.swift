@@ -1,0 +1,77 @@
+import ArgumentParser
+import RestRun
+import RestRunYAML
+
+/// `--var`, `--vars-file` and `--secret`: variables that override a file's defaults.
+struct VariableOptions: ParsableArguments {
+    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, typed like YAML (3 is a number, \"3\" a string); repeatable.", valueName: "NAME=VALUE"))
+    var variables: [String] = []
+
+    @Option(name: .customLong("vars-file"), help: ArgumentHelp("Read variables from a YAML mapping; repeatable.", valueName: "FILE"))
+    var variableFiles: [String] = []
+
+    @Option(name: .customLong("secret"), help: ArgumentHelp("Set a variable whose value is never printed; repeatable.", valueName: "NAME=VALUE"))
+    var secrets: [String] = []
+
+    func validate() throws {
+        for assignment in variables + secrets { _ = try Self.split(assignment) }
+    }
+
+    static func split(_ assignment: String) throws -> (String, String) {
+        guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+            throw ValidationError("'\(assignment)' is not NAME=VALUE")
+        }
+        let name = String(assignment[..<equals])
+        guard TemplateParser.isVariableName(name) else {
+            throw ValidationError("'\(name)' is not a variable name: use letters, digits, '_', '-' and '.'")
+        }
+        return (name, String(assignment[assignment.index(after: equals)...]))
+    }
+
+    /// A `--var` value typed like a YAML scalar, as Hurl types its variables: `3` is a number,
+    /// `true` a boolean, `null` null, `"3"` (quoted) and anything else a string.
+    static func typed(_ value: String) -> DecodedValue {
+        guard let node = try? YAMLParser.parse(value), node.pairs == nil, node.items == nil else { return .string(value) }
+        if value.isEmpty { return .string("") }
+        return DecodedValue(node: node)
+    }
+
+    /// The variables, files first, then `--var`, then `--secret`; secrets are given to `redactor`.
+    func values(redactor: Redactor) throws(DiagnosticList) -> [String: DecodedValue] {
+        var result: [String: DecodedValue] = [:]
+        for path in variableFiles {
+            let text: String
+            do {
+                text = try FileSystem.readText(path)
+            } catch {
+                throw DiagnosticList([Diagnostic(error.message)])
+            }
+            let source = SourceText(path: path, text: text)
+            let node: Node
+            do {
+                node = try YAMLParser.parse(text)
+            } catch {
+                throw DiagnosticList([Diagnostic(error.message, at: source.location(error.mark))])
+            }
+            guard let pairs = node.pairs else {
+                throw DiagnosticList([Diagnostic("a variables file must be a mapping of names to values, found \(node.kindDescription)", at: source.location(node.mark))])
+            }
+            for pair in pairs {
+                guard let name = pair.key.scalarText, TemplateParser.isVariableName(name) else {
+                    throw DiagnosticList([Diagnostic("'\(pair.key)' is not a variable name", at: source.location(pair.key.mark))])
+                }
+                result[name] = DecodedValue(node: pair.value)
+            }
+        }
+        for assignment in variables {
+            if let (name, value) = try? Self.split(assignment) { result[name] = Self.typed(value) }
+        }
+        for assignment in secrets {
+            if let (name, value) = try? Self.split(assignment) {
+                result[name] = .string(value)
+                redactor.add(value)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,35 @@
+public import RestRun
+
+/// One canned response of a mock route.
+public struct MockResponse: Sendable {
+    /// What the body is made of.
+    public enum Body: Sendable {
+        /// No body.
+        case empty
+        /// Bytes read from a `file:` when the routes were loaded.
+        case bytes([UInt8])
+        /// A `json:` value; `{{param}}` in its strings is replaced by path parameters.
+        case json(DecodedValue)
+        /// A `text:` string; `{{param}}` is replaced by path parameters.
+        case text(String)
+        /// `echo: true`: the request itself as JSON (method, path, query, headers, body).
+        case echo
+    }
+
+    /// The status code.
+    public var status: Int
+    /// Headers sent with the response.
+    public var headers: [(String, String)]
+    /// The body.
+    public var body: Body
+    /// How long to wait before answering.
+    public var delay: Duration?
+
+    /// Creates a response.
+    public init(status: Int = 200, headers: [(String, String)] = [], body: Body = .empty, delay: Duration? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+    }
+}

@@ -1,0 +1,52 @@
+public import RestRun
+
+/// A route of the mock server: a method and a path (exact, or with `:param` segments) and the
+/// responses it serves in turn, the last one repeating.
+public struct MockRoute: Sendable {
+    /// The method it answers; `nil` answers any method.
+    public var method: String?
+    /// The path as written, such as `/api/contents/:id`.
+    public var path: String
+    /// The responses, served in turn; the last repeats.
+    public var responses: [MockResponse]
+    /// Where the route was written.
+    public var location: SourceLocation?
+
+    /// Creates a route.
+    public init(method: String? = "GET", path: String, responses: [MockResponse], location: SourceLocation? = nil) {
+        self.method = method
+        self.path = path
+        self.responses = responses
+        self.location = location
+    }
+
+    /// The path parameters when `requestPath` matches this route's path, else `nil`.
+    public func match(_ requestPath: String) -> [String: String]? {
+        let pattern = path.split(separator: "/", omittingEmptySubsequences: true)
+        let actual = requestPath.split(separator: "/", omittingEmptySubsequences: true)
+        guard pattern.count == actual.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (expected, given) in zip(pattern, actual) {
+            if expected.hasPrefix(":") {
+                parameters[String(expected.dropFirst())] = MockRoute.percentDecoded(String(given))
+            } else if expected != given {
+                return nil
+            }
+        }
+        return parameters
+    }
+
+    static func percentDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8).makeIterator()
+        while let byte = iterator.next() {
+            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
+               let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
+                bytes.append(value)
+            } else {
+                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,103 @@
+public import RestRun
+import Synchronization
+
+/// Picks the route for a request and builds the bytes to send, counting calls per route so that
+/// `responses:` are served in turn.
+public final class MockRouter: Sendable {
+    /// The routes, matched in order.
+    public let routes: MockRoutes
+    private let calls: Mutex<[Int]>
+
+    /// Creates a router over `routes`.
+    public init(routes: MockRoutes) {
+        self.routes = routes
+        self.calls = Mutex(Array(repeating: 0, count: routes.routes.count))
+    }
+
+    /// A response ready to write.
+    public struct Reply: Sendable {
+        /// The status code.
+        public var status: Int
+        /// The headers.
+        public var headers: [(String, String)]
+        /// The body.
+        public var body: [UInt8]
+        /// How long to wait before sending it.
+        public var delay: Duration?
+    }
+
+    /// The reply for a request: the first route that matches method and path, or a 404 (405 when
+    /// only the method differs) that says what routes exist.
+    public func reply(method: String, uri: String, headers: [(String, String)], body: [UInt8]) -> Reply {
+        let path = String(uri.prefix { $0 != "?" })
+        var pathMatched = false
+        for (index, route) in routes.routes.enumerated() {
+            guard let parameters = route.match(path) else { continue }
+            pathMatched = true
+            guard route.method == nil || route.method == method || (method == "HEAD" && route.method == "GET") else { continue }
+            let call = calls.withLock { counts in
+                defer { counts[index] += 1 }
+                return counts[index]
+            }
+            let response = route.responses[min(call, route.responses.count - 1)]
+            var replyHeaders = response.headers
+            let bytes: [UInt8]
+            switch response.body {
+            case .empty: bytes = []
+            case let .bytes(data): bytes = data
+            case let .text(text): bytes = Array(Self.substitute(parameters, in: text, json: false).utf8)
+            case let .json(value): bytes = Array(Self.substitute(parameters, in: value.jsonText, json: true).utf8)
+            case .echo:
+                bytes = Self.echo(method: method, uri: uri, headers: headers, body: body).jsonBytes
+                replyHeaders.append(("Content-Type", "application/json"))
+            }
+            return Reply(status: response.status, headers: replyHeaders, body: bytes, delay: response.delay)
+        }
+        let status = pathMatched ? 405 : 404
+        let message = pathMatched ? "no mock route for \(method) \(path) (the path exists with another method)" : "no mock route for \(method) \(path)"
+        let known = DecodedValue.array(routes.routes.map { .string("\($0.method ?? "*") \($0.path)") })
+        let body = DecodedValue.object(["error": .string(message), "routes": known])
+        return Reply(status: status, headers: [("Content-Type", "application/json")], body: body.jsonBytes, delay: nil)
+    }
+
+    private static func substitute(_ parameters: [String: String], in text: String, json: Bool) -> String {
+        guard !parameters.isEmpty, text.contains("{{") else { return text }
+        var result = text
+        for (name, value) in parameters {
+            let replacement = json ? String(DecodedValue.string(value).jsonText.dropFirst().dropLast()) : value
+            result = result.replacing("{{\(name)}}", with: replacement)
+        }
+        return result
+    }
+
+    private static func echo(method: String, uri: String, headers: [(String, String)], body: [UInt8]) -> DecodedValue {
+        let path = String(uri.prefix { $0 != "?" })
+        let queryText = uri.drop { $0 != "?" }.dropFirst()
+        var query = DecodedValue.array([])
+        if case var .array(items) = query {
+            for pair in queryText.split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map { MockRoute.percentDecoded(String($0)) }
+                items.append(.object(["name": .string(parts.first ?? ""), "value": .string(parts.count > 1 ? parts[1] : "")]))
+            }
+            query = .array(items)
+        }
+        var headerObject = DecodedValue.object([:])
+        if case var .object(members) = headerObject {
+            for (name, value) in headers {
+                let key = name.lowercased()
+                if case let .string(existing)? = members[key] {
+                    members[key] = .string(existing + ", " + value)
+                } else {
+                    members[key] = .string(value)
+                }
+            }
+            headerObject = .object(members)
+        }
+        let text = String(decoding: body, as: UTF8.self)
+        let json = (try? JSONParser.parse(body)) ?? .null
+        return .object([
+            "method": .string(method), "path": .string(path), "query": query, "headers": headerObject,
+            "body": .string(text), "json": json,
+        ])
+    }
+}

@@ -1,0 +1,165 @@
+public import RestRun
+import RestRunYAML
+
+/// A routes file for the mock server (`routes:` in YAML), loaded and checked like a request file.
+public struct MockRoutes: Sendable {
+    /// The routes, matched in order.
+    public var routes: [MockRoute]
+
+    /// Creates routes.
+    public init(routes: [MockRoute]) { self.routes = routes }
+
+    static let routeKeys = ["method", "path", "status", "headers", "file", "json", "text", "echo", "delay", "responses"]
+    static let responseKeys = ["status", "headers", "file", "json", "text", "echo", "delay"]
+
+    /// Reads and checks a routes file; `file:` paths are relative to it and read at once.
+    public static func load(path: String) throws(DiagnosticList) -> MockRoutes {
+        let text: String
+        do {
+            text = try FileSystem.readText(path)
+        } catch {
+            throw DiagnosticList([Diagnostic(error.message)])
+        }
+        return try load(text: text, path: path)
+    }
+
+    /// Checks routes given as text; `path` names the file in messages and anchors `file:` paths.
+    public static func load(text: String, path: String) throws(DiagnosticList) -> MockRoutes {
+        let source = SourceText(path: path, text: text)
+        let root: Node
+        do {
+            root = try YAMLParser.parse(text)
+        } catch {
+            throw DiagnosticList([Diagnostic(error.message, at: source.location(error.mark))])
+        }
+        var reader = Reader(source: source)
+        let routes = reader.routes(root)
+        guard reader.diagnostics.isEmpty else { throw DiagnosticList(reader.diagnostics) }
+        return MockRoutes(routes: routes)
+    }
+
+    private struct Reader {
+        let source: SourceText
+        var diagnostics: [Diagnostic] = []
+
+        mutating func error(_ message: String, _ node: Node) {
+            diagnostics.append(Diagnostic(message, at: source.location(node.mark)))
+        }
+
+        mutating func routes(_ root: Node) -> [MockRoute] {
+            guard let list = root["routes"]?.items else {
+                error("a routes file is a mapping with 'routes:', a list of routes", root)
+                return []
+            }
+            for pair in root.pairs ?? [] where pair.key.scalarText != "routes" {
+                error("unknown key '\(pair.key.scalarText ?? "")' in the routes file (only 'routes' is allowed)", pair.key)
+            }
+            var result: [MockRoute] = []
+            for item in list { if let route = route(item) { result.append(route) } }
+            return result
+        }
+
+        mutating func checkKeys(_ node: Node, allowed: [String], what: String) -> Bool {
+            guard let pairs = node.pairs else {
+                error("\(what) must be a mapping, found \(node.kindDescription)", node)
+                return false
+            }
+            for pair in pairs {
+                let key = pair.key.scalarText ?? ""
+                if !allowed.contains(key) {
+                    var message = "unknown key '\(key)' in \(what)"
+                    if let suggestion = Suggestion.closest(to: key, in: allowed) { message += " (did you mean '\(suggestion)'?)" }
+                    error(message, pair.key)
+                }
+            }
+            return true
+        }
+
+        mutating func route(_ node: Node) -> MockRoute? {
+            guard checkKeys(node, allowed: MockRoutes.routeKeys, what: "a route") else { return nil }
+            guard let path = node["path"]?.scalarText, path.hasPrefix("/") else {
+                error("a route needs a 'path' starting with '/'", node["path"] ?? node)
+                return nil
+            }
+            var method: String? = "GET"
+            if let methodNode = node["method"] {
+                let text = methodNode.scalarText ?? ""
+                if text == "*" || text == "ANY" {
+                    method = nil
+                } else if HTTPMethod(rawValue: text) != nil {
+                    method = text
+                } else {
+                    error("'\(text)' is not an HTTP method (use an upper-case method, or * for any)", methodNode)
+                }
+            }
+            var responses: [MockResponse] = []
+            if let list = node["responses"] {
+                guard let items = list.items, !items.isEmpty else {
+                    error("'responses' must be a non-empty list of responses", list)
+                    return nil
+                }
+                for key in ["status", "headers", "file", "json", "text", "echo", "delay"] where node[key] != nil {
+                    error("a route with 'responses' gives '\(key)' in each response instead", node[key] ?? node)
+                }
+                for item in items where checkKeys(item, allowed: MockRoutes.responseKeys, what: "a response") {
+                    responses.append(response(item))
+                }
+            } else {
+                responses.append(response(node))
+            }
+            return MockRoute(method: method, path: path, responses: responses, location: source.location(node.mark))
+        }
+
+        mutating func response(_ node: Node) -> MockResponse {
+            var response = MockResponse()
+            if let status = node["status"] {
+                if case let .integer(code)? = status.scalarValue, (100...599).contains(code) {
+                    response.status = code
+                } else {
+                    error("'status' must be a status code from 100 to 599", status)
+                }
+            }
+            if let headers = node["headers"] {
+                for pair in headers.pairs ?? [] {
+                    if let name = pair.key.scalarText, let value = pair.value.scalarText {
+                        response.headers.append((name, value))
+                    } else {
+                        error("each header is 'Name: value'", pair.key)
+                    }
+                }
+            }
+            let bodies = ["file", "json", "text", "echo"].filter { node[$0] != nil }
+            if bodies.count > 1, let second = node[bodies[1]] {
+                error("a response has one body; found both '\(bodies[0])' and '\(bodies[1])'", second)
+            }
+            if let file = node["file"] {
+                let path = FileSystem.path(file.scalarText ?? "", relativeTo: source.path)
+                do {
+                    response.body = .bytes(try FileSystem.readBytes(path))
+                } catch {
+                    self.error(error.message, file)
+                }
+            } else if let json = node["json"] {
+                response.body = .json(DecodedValue(node: json))
+                if !response.headers.contains(where: { $0.0.lowercased() == "content-type" }) {
+                    response.headers.append(("Content-Type", "application/json"))
+                }
+            } else if let text = node["text"] {
+                response.body = .text(text.scalarText ?? "")
+                if !response.headers.contains(where: { $0.0.lowercased() == "content-type" }) {
+                    response.headers.append(("Content-Type", "text/plain; charset=utf-8"))
+                }
+            } else if let echo = node["echo"] {
+                if case .bool(true)? = echo.scalarValue { response.body = .echo }
+            }
+            if let delay = node["delay"] {
+                if let text = delay.scalarText, let duration = DurationText.parse(text) {
+                    response.delay = duration
+                } else {
+                    error("'delay' must be \(DurationText.expectation)", delay)
+                }
+            }
+            return response
+        }
+    }
+}

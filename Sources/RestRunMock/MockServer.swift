@@ -1,0 +1,120 @@
+public import RestRun
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// The embedded mock server: a real HTTP/1.1 server on SwiftNIO that serves `MockRoutes`.
+/// Used by `--mock`, by `rest-run mock`, and by the project's own tests.
+public final class MockServer: Sendable {
+    /// The address it listens on, such as `http://127.0.0.1:54321`.
+    public let url: String
+    /// The port it listens on.
+    public let port: Int
+    private let channel: any Channel
+
+    private init(channel: any Channel, host: String, port: Int) {
+        self.channel = channel
+        self.port = port
+        self.url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+    }
+
+    /// Starts serving `routes` on `host:port`; port 0 picks a free port.
+    public static func start(routes: MockRoutes, host: String = "127.0.0.1", port: Int = 0) async throws -> MockServer {
+        let router = MockRouter(routes: routes)
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(MockHandler(router: router))
+                }
+            }
+        let channel: any Channel
+        do {
+            channel = try await bootstrap.bind(host: host, port: port).get()
+        } catch {
+            throw MockServerError(message: "cannot listen on \(host):\(port): \(error)")
+        }
+        let boundPort = channel.localAddress?.port ?? port
+        return MockServer(channel: channel, host: host, port: boundPort)
+    }
+
+    /// Stops listening and closes the server socket.
+    public func shutdown() async {
+        try? await channel.close()
+    }
+
+    /// Waits until the server is closed (for `rest-run mock`, which serves until interrupted).
+    public func waitUntilClosed() async {
+        try? await channel.closeFuture.get()
+    }
+}
+
+/// A mock server that could not start.
+public struct MockServerError: Error, Sendable, CustomStringConvertible {
+    /// One sentence.
+    public var message: String
+    /// The sentence.
+    public var description: String { message }
+}
+
+/// Reads one request at a time from a connection and writes the router's reply.
+final class MockHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let router: MockRouter
+    private var head: HTTPRequestHead?
+    private var body: [UInt8] = []
+
+    init(router: MockRouter) { self.router = router }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case let .head(requestHead):
+            head = requestHead
+            body = []
+        case let .body(buffer):
+            body.append(contentsOf: buffer.readableBytesView)
+        case .end:
+            guard let head else { return }
+            self.head = nil
+            let reply = router.reply(
+                method: head.method.rawValue, uri: head.uri, headers: head.headers.map { ($0.name, $0.value) }, body: body)
+            let keepAlive = head.isKeepAlive
+            let isHead = head.method == .HEAD
+            if let delay = reply.delay, delay > .zero {
+                let (seconds, attoseconds) = delay.components
+                let amount = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+                context.eventLoop.assumeIsolated().scheduleTask(in: amount) { [self] in
+                    write(reply, keepAlive: keepAlive, isHead: isHead, context: context)
+                }
+            } else {
+                write(reply, keepAlive: keepAlive, isHead: isHead, context: context)
+            }
+        }
+    }
+
+    private func write(_ reply: MockRouter.Reply, keepAlive: Bool, isHead: Bool, context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        var headers = HTTPHeaders(reply.headers)
+        headers.replaceOrAdd(name: "Content-Length", value: String(reply.body.count))
+        headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
+        let status = HTTPResponseStatus(statusCode: reply.status)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        if !isHead, !reply.body.isEmpty {
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: reply.body)))), promise: nil)
+        }
+        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !keepAlive {
+            let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+            done.whenComplete { _ in loopBoundContext.value.close(promise: nil) }
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}
