@@ -79,8 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RestRunTests",
-            dependencies: ["RestRun", "RestRunMock", "RestRunTestSupport"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["RestRun", "RestRunMock", "RestRunTestSupport"]
         ),
         .testTarget(
             name: "RestRunCLITests",

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Runs the built `rest-run` binary and captures its output and exit code, the way a user or a CI
+/// job runs it.
+public struct BinaryRunner: Sendable {
+    /// What a run printed and returned.
+    public struct Output: Sendable {
+        /// Standard output.
+        public var stdout: String
+        /// Standard error.
+        public var stderr: String
+        /// The exit code.
+        public var status: Int32
+        /// Both streams, standard output first.
+        public var all: String { stdout + stderr }
+    }
+
+    /// The binary's path: next to the test bundle, where `swift build` puts it.
+    public static var binaryPath: String {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [
+            bundle.appendingPathComponent("rest-run").path,
+            bundle.deletingLastPathComponent().appendingPathComponent("rest-run").path,
+            Fixtures.repositoryRoot + "/.build/debug/rest-run",
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[2]
+    }
+
+    /// Creates a runner.
+    public init() {}
+
+    /// Runs `rest-run arguments` in `directory` with `environment` added to a clean environment.
+    public func run(_ arguments: [String], in directory: String = Fixtures.repositoryRoot, environment: [String: String] = [:]) async throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("rest-run-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        try out.close()
+        try err.close()
+        return Output(
+            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "",
+            status: status)
+    }
+
+    /// Writes `text` to a new temporary file named `name` and returns its path.
+    public static func temporaryFile(_ name: String, _ text: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rest-run-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+}

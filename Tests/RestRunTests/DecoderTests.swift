@@ -1,0 +1,65 @@
+import RestRun
+import Testing
+
+@Suite("Decoders by type name")
+struct DecoderTests {
+    struct Reversed: ResponseDecoder {
+        func decode(_ response: Response) throws -> DecodedValue { .string(String(response.text.reversed())) }
+    }
+
+    @Test("the built-ins are registered by name")
+    func builtIns() throws {
+        let registry = DecoderRegistry.builtIn
+        #expect(registry.names == ["Bytes", "JSON", "JSONAPI", "Text"])
+        #expect(try registry.decoder(named: "Text").decode(Response(status: 200, body: Array("hi".utf8))) == .string("hi"))
+        #expect(try registry.decoder(named: "Bytes").decode(Response(status: 200, body: [1, 2, 3])) == .object(["size": .integer(3), "base64": .string("AQID")]))
+    }
+
+    @Test("a custom decoder registers under its type name; a duplicate is rejected")
+    func custom() throws {
+        var registry = DecoderRegistry.builtIn
+        try registry.register(Reversed())
+        #expect(registry.contains("Reversed"))
+        #expect(throws: DecoderRegistry.Failure.self) { try registry.register(Reversed()) }
+        #expect(throws: DecoderRegistry.Failure.self) { try registry.register(Reversed(), as: "JSON") }
+    }
+
+    @Test("a failed lookup lists the known names and suggests the nearest")
+    func lookup() {
+        #expect {
+            try DecoderRegistry.builtIn.decoder(named: "JSONAP")
+        } throws: { error in
+            (error as? DecoderRegistry.Failure)?.message == "unknown decoder 'JSONAP' (did you mean 'JSONAPI'?); registered: Bytes, JSON, JSONAPI, Text"
+        }
+    }
+
+    @Test("JSONAPI checks resource objects and names the path that failed")
+    func jsonAPI() throws {
+        let decoder = JSONAPIResponseDecoder()
+        let good = Response(status: 200, body: Array(#"{"data": [{"type": "contents", "id": "1", "attributes": {"name": "x"}}]}"#.utf8))
+        #expect(throws: Never.self) { try decoder.decode(good) }
+        let badID = Response(status: 200, body: Array(#"{"data": [{"type": "a", "id": "1"}, {"type": "a", "id": 2}]}"#.utf8))
+        #expect { try decoder.decode(badID) } throws: { error in
+            (error as? DecodingFailure)?.description == "JSONAPI: data[1].id: expected String, found number"
+        }
+        let noData = Response(status: 200, body: Array(#"{"items": []}"#.utf8))
+        #expect { try decoder.decode(noData) } throws: { error in
+            (error as? DecodingFailure)?.description == "JSONAPI: a JSON:API document needs 'data', 'errors' or 'meta'"
+        }
+    }
+
+    @Test("JSON keeps integers, order, escapes and reports where the body is broken")
+    func json() throws {
+        let value = try JSONParser.parse(#"{"b": 1, "a": 1.5, "s": "\u00e9\ud83d\ude00\n", "n": null, "big": 12345678901234567890}"#)
+        guard case let .object(members) = value else { Issue.record("not an object"); return }
+        #expect(Array(members.keys) == ["b", "a", "s", "n", "big"])
+        #expect(members["b"] == .integer(1))
+        #expect(members["s"] == .string("é😀\n"))
+        #expect(members["big"]?.doubleValue == 12345678901234567890.0)
+        #expect(value.jsonText == #"{"b":1,"a":1.5,"s":"é😀\n","n":null,"big":12345678901234567000}"# || value.jsonText.hasPrefix(#"{"b":1,"a":1.5"#))
+        #expect { try JSONParser.parse("{\n  \"a\": [1, 2,]\n}") } throws: { error in
+            let failure = error as? JSONParser.Failure
+            return failure?.line == 2 && failure?.message == "expected a JSON value"
+        }
+    }
+}

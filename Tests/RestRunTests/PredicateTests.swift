@@ -1,0 +1,51 @@
+import RestRun
+import Testing
+
+@Suite("Predicates")
+struct PredicateTests {
+    func check(_ predicate: Predicate, _ actual: DecodedValue?) throws -> PredicateOutcome {
+        try predicate.evaluate(actual, in: Scope(["id": .string("42")]))
+    }
+
+    @Test("equality compares numbers as numbers and reports type mismatches")
+    func equality() throws {
+        #expect(try check(.equals(.value(.integer(1))), .number(1.0)).passed)
+        let mismatch = try check(.equals(.value(.integer(7))), .string("7"))
+        #expect(!mismatch.passed)
+        #expect(mismatch.expected == "equals 7")
+        #expect(mismatch.reason == "expected a number, found the string \"7\"")
+        #expect(try check(.equals(.template(Template(parts: [.variable("id", SourceLocation(file: "t", line: 1, column: 1))]))), .string("42")).passed)
+    }
+
+    @Test("comparisons need numbers (or two strings)")
+    func comparisons() throws {
+        #expect(try check(.compare(.greater, .value(.integer(0))), .integer(3)).passed)
+        #expect(try !check(.compare(.lessOrEqual, .value(.number(1.5))), .integer(2)).passed)
+        let wrongType = try check(.compare(.greater, .value(.integer(0))), .string("3"))
+        #expect(!wrongType.passed)
+        #expect(wrongType.reason == "expected a number, found the string \"3\"")
+        #expect(try check(.compare(.less, .value(.string("b"))), .string("a")).passed)
+    }
+
+    @Test("contains, matches, exists, type, count, not and several at once")
+    func others() throws {
+        #expect(try check(.contains(.value(.string("json"))), .string("application/json")).passed)
+        #expect(try check(.contains(.value(.integer(2))), .array([.integer(1), .integer(2)])).passed)
+        #expect(try check(.matches(pattern: "^[A-Z]"), .string("Swift")).passed)
+        #expect(try !check(.matches(pattern: "^[A-Z]"), .string("swift")).passed)
+        #expect(try check(.exists(false), nil).passed)
+        #expect(try !check(.exists(true), nil).passed)
+        #expect(try check(.type("integer"), .integer(3)).passed)
+        #expect(try check(.type("number"), .integer(3)).passed)
+        #expect(try !check(.type("string"), .integer(3)).passed)
+        let count = try check(.count(.compare(.greater, .value(.integer(2)))), .array([.null]))
+        #expect(!count.passed)
+        #expect(count.expected == "count > 2")
+        #expect(count.reason == "the count is 1")
+        #expect(try check(.not(.exists(true)), nil).passed)
+        #expect(try check(.all([.type("string"), .startsWith(.value(.string("ab"))), .endsWith(.value(.string("yz")))]), .string("ab-yz")).passed)
+        #expect(try check(.oneOf([.value(.integer(200)), .value(.integer(204))]), .integer(204)).passed)
+        #expect(try check(.statusClass(2), .integer(204)).passed)
+        #expect(try !check(.statusClass(2), .integer(301)).passed)
+    }
+}

@@ -1,0 +1,141 @@
+import RestRunYAML
+import Testing
+
+@Suite("YAML layer")
+struct YAMLParserTests {
+    @Test("every node carries its 1-based line and column")
+    func marks() throws {
+        let root = try YAMLParser.parse("name: x\nrequests:\n  - url: /a\n    method: GET\n")
+        #expect(root.mark == Mark(line: 1, column: 1))
+        #expect(root["name"]?.mark == Mark(line: 1, column: 7))
+        let request = try #require(root["requests"]?.items?.first)
+        #expect(request.mark == Mark(line: 3, column: 5))
+        #expect(request["method"]?.mark == Mark(line: 4, column: 13))
+    }
+
+    @Test("scalars resolve by the YAML 1.2 core schema; quoted scalars stay strings")
+    func coreSchema() throws {
+        let root = try YAMLParser.parse("""
+            a: true
+            b: yes
+            c: "true"
+            d: 42
+            e: '42'
+            f: 1.5
+            g: ~
+            h: null
+            i:
+            j: 0x1F
+            k: .inf
+            l: !!str 12
+            m: No
+            """)
+        #expect(root["a"]?.scalarValue == .bool(true))
+        #expect(root["b"]?.scalarValue == .string("yes"))
+        #expect(root["c"]?.scalarValue == .string("true"))
+        #expect(root["d"]?.scalarValue == .integer(42))
+        #expect(root["e"]?.scalarValue == .string("42"))
+        #expect(root["f"]?.scalarValue == .float(1.5))
+        #expect(root["g"]?.scalarValue == .null)
+        #expect(root["h"]?.scalarValue == .null)
+        #expect(root["i"]?.scalarValue == .null)
+        #expect(root["j"]?.scalarValue == .integer(31))
+        #expect(root["k"]?.scalarValue == .float(.infinity))
+        #expect(root["l"]?.scalarValue == .string("12"))
+        #expect(root["m"]?.scalarValue == .string("No"))
+    }
+
+    @Test("scalars keep their style")
+    func styles() throws {
+        let root = try YAMLParser.parse("a: plain\nb: 'single'\nc: \"double\"\nd: |\n  literal\ne: >\n  folded\n")
+        #expect(root["a"]?.scalarStyle == .plain)
+        #expect(root["b"]?.scalarStyle == .singleQuoted)
+        #expect(root["c"]?.scalarStyle == .doubleQuoted)
+        #expect(root["d"]?.scalarStyle == .literal)
+        #expect(root["d"]?.scalarText == "literal\n")
+        #expect(root["e"]?.scalarStyle == .folded)
+    }
+
+    @Test("mappings keep their order")
+    func order() throws {
+        let root = try YAMLParser.parse("z: 1\na: 2\nm: 3\n")
+        #expect(root.pairs?.map { $0.key.scalarText } == ["z", "a", "m"])
+    }
+
+    @Test("anchors, aliases and merge keys work, written keys winning over merged ones")
+    func aliasesAndMerge() throws {
+        let root = try YAMLParser.parse("""
+            defaults: &defaults
+              timeout: 2s
+              retry: 3
+            one:
+              <<: *defaults
+              retry: 5
+            two: *defaults
+            """)
+        #expect(root["two"] == root["defaults"])
+        #expect(root["one"]?["timeout"]?.scalarText == "2s")
+        #expect(root["one"]?["retry"]?.scalarText == "5")
+        #expect(root["one"]?.pairs?.count == 2)
+        #expect(root["two"]?.mark.line == 7)
+    }
+
+    @Test("a duplicate key is an error at the second key, naming the first")
+    func duplicateKeys() {
+        #expect {
+            try YAMLParser.parse("a: 1\nb: 2\n\"a\": 3\n")
+        } throws: { error in
+            let error = error as? YAMLError
+            return error?.mark == Mark(line: 3, column: 1) && error?.message.contains("duplicate key") == true
+                && error?.message.contains("1:1") == true
+        }
+    }
+
+    @Test("syntax errors carry the mark of the problem")
+    func syntaxError() {
+        #expect {
+            try YAMLParser.parse("requests:\n  - url: /a\n   method: GET\n")
+        } throws: { error in
+            (error as? YAMLError)?.mark.line == 3
+        }
+        #expect {
+            try YAMLParser.parse("a: [1, 2\n")
+        } throws: { error in error is YAMLError }
+    }
+
+    @Test("an unknown alias is an error")
+    func unknownAlias() {
+        #expect {
+            try YAMLParser.parse("a: *nothing\n")
+        } throws: { error in
+            (error as? YAMLError)?.message.contains("unknown alias") == true
+        }
+    }
+
+    @Test("a second document is an error; an empty text is null")
+    func documents() throws {
+        #expect {
+            try YAMLParser.parse("a: 1\n---\nb: 2\n")
+        } throws: { error in
+            (error as? YAMLError)?.mark.line == 2
+        }
+        #expect(try YAMLParser.parse("").isNull)
+        #expect(try YAMLParser.parse("# only a comment\n").isNull)
+    }
+
+    @Test("hostile nesting is refused, not a crash")
+    func deepNesting() {
+        let text = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+        #expect {
+            try YAMLParser.parse(text)
+        } throws: { error in
+            (error as? YAMLError)?.message.contains("nesting deeper") == true
+        }
+    }
+
+    @Test("columns count characters, not bytes")
+    func unicodeColumns() throws {
+        let root = try YAMLParser.parse("é: { ü: x }\n")
+        #expect(root["é"]?["ü"]?.mark == Mark(line: 1, column: 9))
+    }
+}
