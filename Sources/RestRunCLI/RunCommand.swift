@@ -119,7 +119,7 @@ struct RunCommand: AsyncParsableCommand {
         let reporter = ConsoleReporter(
             sink: stdout, colors: colors, detail: output.quiet ? .quiet : .normal, showsFileHeaders: files.count > 1)
         let runner = Runner(registry: registry, variables: variables, defaults: defaults, redactor: redactor, observer: reporter)
-        var delegates: [any NetworkingDelegate] = [RetryDelegate()] + PluginStore.delegates()
+        var delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), RetryDelegate()] + PluginStore.delegates()
         if verbose || veryVerbose {
             var logger = Logger(label: "rest-run") { _ in ConsoleLogHandler(sink: stderr) }
             logger.logLevel = .info

@@ -14,6 +14,10 @@ public final class MockRouter: Sendable {
         self.calls = Mutex(Array(repeating: 0, count: routes.routes.count))
     }
 
+    /// How many requests the router has answered, matched or not.
+    public var requestsServed: Int { served.withLock { $0 } }
+    private let served = Mutex(0)
+
     /// A response ready to write.
     public struct Reply: Sendable {
         /// The status code.
@@ -29,6 +33,7 @@ public final class MockRouter: Sendable {
     /// The reply for a request: the first route that matches method and path, or a 404 (405 when
     /// only the method differs) that says what routes exist.
     public func reply(method: String, uri: String, headers: [(String, String)], body: [UInt8]) -> Reply {
+        served.withLock { $0 += 1 }
         let path = String(uri.prefix { $0 != "?" })
         var pathMatched = false
         for (index, route) in routes.routes.enumerated() {

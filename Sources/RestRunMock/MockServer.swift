@@ -11,9 +11,14 @@ public final class MockServer: Sendable {
     /// The port it listens on.
     public let port: Int
     private let channel: any Channel
+    private let router: MockRouter
 
-    private init(channel: any Channel, host: String, port: Int) {
+    /// How many requests the server has answered so far.
+    public var requestsServed: Int { router.requestsServed }
+
+    private init(channel: any Channel, router: MockRouter, host: String, port: Int) {
         self.channel = channel
+        self.router = router
         self.port = port
         self.url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
@@ -38,7 +43,7 @@ public final class MockServer: Sendable {
             throw MockServerError(message: "cannot listen on \(host):\(port): \(error)")
         }
         let boundPort = channel.localAddress?.port ?? port
-        return MockServer(channel: channel, host: host, port: boundPort)
+        return MockServer(channel: channel, router: router, host: host, port: boundPort)
     }
 
     /// Stops listening and closes the server socket.

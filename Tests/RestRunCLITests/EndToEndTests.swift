@@ -1,0 +1,230 @@
+import RestRun
+import RestRunMock
+import RestRunTestSupport
+import Testing
+
+/// Runs the built `rest-run` binary as a user would, and checks what it prints and its exit code.
+@Suite("rest-run end to end")
+struct EndToEndTests {
+    let binary = BinaryRunner()
+
+    static let routes = """
+        routes:
+          - path: /api/items
+            json: { data: [{ id: "1", name: Widget }] }
+          - path: /api/items/:id
+            json: { data: { id: "{{id}}", name: Widget } }
+          - path: /api/slow
+            delay: 3s
+            text: late
+          - path: /api/echo
+            method: "*"
+            echo: true
+        """
+
+    func withServer<T: Sendable>(_ body: (MockServer) async throws -> T) async throws -> T {
+        let server = try await MockServer.start(routes: try MockRoutes.load(text: Self.routes, path: "routes.yaml"))
+        do {
+            let value = try await body(server)
+            await server.shutdown()
+            return value
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+    }
+
+    @Test("the README's first command runs the example offline and passes")
+    func readmeCommand() async throws {
+        let output = try await binary.run(["requests/articles.yaml", "--mock", "requests/mock/routes.yaml"])
+        #expect(output.status == 0, "\(output.all)")
+        #expect(output.stdout.contains("✓ list articles  200"))
+        #expect(output.stdout.contains("✓ one article  200"))
+        #expect(output.stdout.contains("2 passed, 0 failed, 0 skipped"))
+        #expect(!output.stdout.contains("\u{1B}["), "no escape codes when piped")
+    }
+
+    @Test("a typo in a key exits 2, points at the line, and sends nothing")
+    func typo() async throws {
+        try await withServer { server in
+            let file = try BinaryRunner.temporaryFile("typo.yaml", """
+                base_url: \(server.url)/api
+                requests:
+                  - url: /items
+                  - url: /items
+                    expcet:
+                      status: 200
+                """)
+            let output = try await binary.run([file])
+            #expect(output.status == 2)
+            #expect(output.stderr.contains("typo.yaml:5:5: error: unknown key 'expcet' in request 2 (did you mean 'expect'?)"))
+            #expect(output.stderr.contains("    expcet:\n    ^"))
+            #expect(output.stderr.contains("nothing was sent"))
+            #expect(server.requestsServed == 0)
+        }
+    }
+
+    @Test("a bad indent exits 2 with the YAML error at its line")
+    func badIndent() async throws {
+        let file = try BinaryRunner.temporaryFile("indent.yaml", "requests:\n  - url: /a\n   method: GET\n")
+        let output = try await binary.run([file])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("indent.yaml:3:4: error: did not find expected '-' indicator"))
+    }
+
+    @Test("a wrong expected value exits 4 and prints expected and actual as the contract shows")
+    func wrongValue() async throws {
+        try await withServer { server in
+            let file = try BinaryRunner.temporaryFile("wrong.yaml", """
+                base_url: \(server.url)/api
+                requests:
+                  - name: list items
+                    url: /items
+                    expect:
+                      json:
+                        $.data[0].name: Gadget
+                        $.data: { count: 1 }
+                """)
+            let output = try await binary.run([file])
+            #expect(output.status == 4)
+            #expect(output.stdout.contains("""
+                wrong.yaml:7:9: error: expectation failed: $.data[0].name
+                    $.data[0].name: Gadget
+                    ^
+                  expected: equals "Gadget"
+                  actual:   "Widget"
+                """))
+            #expect(output.stdout.contains("0 passed, 1 failed, 0 skipped"))
+        }
+    }
+
+    @Test("an unset environment variable exits 2 with its name and a hint")
+    func unsetEnvironment() async throws {
+        let file = try BinaryRunner.temporaryFile("env.yaml", "base_url: ${API_URL}\nrequests:\n  - url: /a\n")
+        let output = try await binary.run([file])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("env.yaml:1:11: error: environment variable 'API_URL' is not set"))
+        let withValue = try await binary.run(["check", file], environment: ["API_URL": "http://127.0.0.1:1"])
+        #expect(withValue.status == 0)
+    }
+
+    @Test("a server that is down exits 3 with 'connection refused'")
+    func serverDown() async throws {
+        let closed = try await MockServer.start(routes: MockRoutes(routes: []))
+        let port = closed.port
+        await closed.shutdown()
+        let file = try BinaryRunner.temporaryFile("down.yaml", "base_url: http://127.0.0.1:\(port)\nrequests:\n  - name: ping\n    url: /ping\n")
+        let output = try await binary.run([file])
+        #expect(output.status == 3)
+        #expect(output.stdout.contains("down.yaml:3:5: error: could not connect to 127.0.0.1:\(port): connection refused"))
+    }
+
+    @Test("a server that is too slow exits 3 with a timeout")
+    func timeout() async throws {
+        try await withServer { server in
+            let file = try BinaryRunner.temporaryFile("slow.yaml", "base_url: \(server.url)/api\nrequests:\n  - url: /slow\n")
+            let output = try await binary.run([file, "--timeout", "300ms"])
+            #expect(output.status == 3)
+            #expect(output.stdout.contains("timed out after 300 ms"))
+        }
+    }
+
+    @Test("--verbose shows request and response without the Authorization value")
+    func verbose() async throws {
+        try await withServer { server in
+            let file = try BinaryRunner.temporaryFile("auth.yaml", """
+                base_url: \(server.url)/api
+                headers:
+                  Authorization: Bearer ${TOKEN}
+                requests:
+                  - url: /echo
+                    method: POST
+                    json: { hello: world }
+                    expect:
+                      json:
+                        $.headers.authorization: { starts_with: "Bearer " }
+                """)
+            let output = try await binary.run([file, "-v"], environment: ["TOKEN": "super-secret-token"])
+            #expect(output.status == 0, "\(output.all)")
+            #expect(output.stderr.contains("> POST \(server.url)/api/echo"))
+            #expect(output.stderr.contains("> Authorization: Bearer [redacted]"))
+            #expect(output.stderr.contains("< 200 OK"))
+            #expect(!output.all.contains("super-secret-token"))
+            let bodies = try await binary.run([file, "--very-verbose"], environment: ["TOKEN": "super-secret-token"])
+            #expect(bodies.stderr.contains(#"> {"hello":"world"}"#))
+            #expect(!bodies.all.contains("super-secret-token"), "the echoed body holds the token; it must be redacted")
+        }
+    }
+
+    @Test("captures flow to the next request; --var overrides variables")
+    func capturesAndVariables() async throws {
+        try await withServer { server in
+            let file = try BinaryRunner.temporaryFile("chain.yaml", """
+                base_url: \(server.url)/api
+                variables: { expected: Widget }
+                requests:
+                  - url: /items
+                    capture:
+                      id: $.data[0].id
+                  - url: /items/{{id}}
+                    expect:
+                      json:
+                        $.data.id: "{{id}}"
+                        $.data.name: "{{expected}}"
+                """)
+            #expect(try await binary.run([file]).status == 0)
+            let overridden = try await binary.run([file, "--var", "expected=Gadget"])
+            #expect(overridden.status == 4)
+            #expect(overridden.stdout.contains(#"expected: equals "Gadget""#))
+        }
+    }
+
+    @Test("check validates without sending; decoders lists the built-ins; a bad flag is a usage error")
+    func subcommands() async throws {
+        let check = try await binary.run(["check", "requests/articles.yaml", "--mock"])
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("requests/articles.yaml: 2 requests"))
+        let decoders = try await binary.run(["decoders"])
+        #expect(decoders.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["Bytes", "JSON", "JSONAPI", "Text"])
+        #expect(decoders.stdout.contains("built-in"))
+        let usage = try await binary.run(["requests/articles.yaml", "--no-such-flag"])
+        #expect(usage.status == 1)
+        #expect(usage.stderr.contains("--no-such-flag"))
+        let missing = try await binary.run(["no/such/file.yaml"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("no such file or directory: no/such/file.yaml"))
+        let badRoutes = try await binary.run(["mock", try BinaryRunner.temporaryFile("r.yaml", "routes:\n  - path: /a\n    stauts: 200\n")])
+        #expect(badRoutes.status == 2)
+        #expect(badRoutes.stderr.contains("r.yaml:3:5: error: unknown key 'stauts' in a route (did you mean 'status'?)"))
+    }
+
+    @Test("colour only when asked or on a terminal, never with NO_COLOR")
+    func colour() async throws {
+        let always = try await binary.run(["requests/articles.yaml", "--mock", "requests/mock/routes.yaml", "--color", "always"])
+        #expect(always.stdout.contains("\u{1B}["))
+        let auto = try await binary.run(["requests/articles.yaml", "--mock", "requests/mock/routes.yaml"], environment: ["NO_COLOR": "1"])
+        #expect(!auto.stdout.contains("\u{1B}["))
+    }
+
+    @Test("a directory runs its YAML files in sorted order")
+    func directory() async throws {
+        try await withServer { server in
+            let first = try BinaryRunner.temporaryFile("b.yaml", "base_url: \(server.url)/api\nrequests:\n  - url: /items\n")
+            let directory = String(first.prefix { _ in true }.split(separator: "/").dropLast().joined(separator: "/"))
+            let second = "/" + directory + "/a.yml"
+            try "base_url: \(server.url)/api\nrequests:\n  - url: /items\n".write(toFile: second)
+            let output = try await binary.run(["/" + directory])
+            #expect(output.status == 0, "\(output.all)")
+            let aIndex = try #require(output.stdout.firstRange(of: "a.yml"))
+            let bIndex = try #require(output.stdout.firstRange(of: "b.yaml"))
+            #expect(aIndex.lowerBound < bIndex.lowerBound)
+            #expect(output.stdout.contains("2 passed, 0 failed, 0 skipped"))
+        }
+    }
+}
+
+extension String {
+    func write(toFile path: String) throws {
+        try FileSystem.write(self, to: path)
+    }
+}

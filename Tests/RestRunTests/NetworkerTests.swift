@@ -1,0 +1,155 @@
+import RestRun
+import RestRunMock
+import RestRunTestSupport
+import Synchronization
+import Testing
+
+/// The real `Networker` against the real mock server on 127.0.0.1.
+@Suite("Networker over HTTP on 127.0.0.1")
+struct NetworkerTests {
+    static let routes = """
+        routes:
+          - path: /echo
+            method: "*"
+            echo: true
+          - path: /flaky
+            method: "*"
+            responses:
+              - { status: 503 }
+              - { status: 503 }
+              - { status: 200, json: { ok: true } }
+          - path: /slow
+            delay: 2s
+            text: late
+          - path: /big
+            text: "0123456789012345678901234567890123456789"
+          - path: /moved
+            status: 302
+            headers: { Location: /echo }
+        """
+
+    func withServer<T: Sendable>(_ body: (MockServer) async throws -> T) async throws -> T {
+        let server = try await MockServer.start(routes: try MockRoutes.load(text: Self.routes, path: "routes.yaml"))
+        do {
+            let value = try await body(server)
+            await server.shutdown()
+            return value
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+    }
+
+    /// Counts attempts and records merged headers, to prove the delegate hooks run.
+    final class Recorder: NetworkingDelegate {
+        let attempts = Mutex<[Int]>([])
+        let headers = Mutex<[Headers]>([])
+        func headers(for networking: any Networking, request: PreparedRequest) throws -> [(String, String)] {
+            [("X-Attempt-Token", "fresh-\(attempts.withLock { $0.count + 1 })")]
+        }
+        func networking(_ networking: any Networking, willSend request: PreparedRequest, attempt: Int) {
+            attempts.withLock { $0.append(attempt) }
+            headers.withLock { $0.append(request.headers) }
+        }
+    }
+
+    @Test("delegate headers merge under the request's own; null removes; the body sets Content-Type")
+    func headers() async throws {
+        try await withServer { server in
+            try await Networker.withHTTPClient { client in
+                let delegate = FileHeadersDelegate(headers: [
+                    HeaderTemplate(name: "X-Team", value: Template(literal: "core")),
+                    HeaderTemplate(name: "X-Removed", value: Template(literal: "gone")),
+                    HeaderTemplate(name: "X-Override", value: Template(literal: "file")),
+                ])
+                let networker = Networker(client: client, delegates: [delegate])
+                let request = PreparedRequest(
+                    name: "echo", method: .post, url: server.url + "/echo", headers: ["X-Override": "request"],
+                    removedHeaders: ["x-removed"], body: .json(.object(["a": .integer(1)])))
+                let response = try await networker.send(request)
+                let echo = try JSONParser.parse(response.body)
+                #expect(echo["headers"]?["x-team"] == .string("core"))
+                #expect(echo["headers"]?["x-override"] == .string("request"))
+                #expect(echo["headers"]?["x-removed"] == nil)
+                #expect(echo["headers"]?["content-type"] == .string("application/json"))
+                #expect(echo["headers"]?["accept-encoding"] == .string("gzip, deflate"))
+                #expect(echo["json"] == .object(["a": .integer(1)]))
+                #expect(echo["method"] == .string("POST"))
+            }
+        }
+    }
+
+    @Test("the retry delegate retries 503 until it passes, asking for headers before every attempt")
+    func retries() async throws {
+        try await withServer { server in
+            try await Networker.withHTTPClient { client in
+                let recorder = Recorder()
+                let networker = Networker(client: client, delegates: [recorder, RetryDelegate()])
+                let request = PreparedRequest(
+                    name: "flaky", url: server.url + "/flaky",
+                    options: RequestOptions(retry: RetryPolicy(attempts: 3, delay: .milliseconds(10))))
+                let response = try await networker.send(request)
+                #expect(response.status == 200)
+                #expect(recorder.attempts.withLock { $0 } == [1, 2, 3])
+                #expect(recorder.headers.withLock { $0.map { $0["X-Attempt-Token"] } } == ["fresh-1", "fresh-2", "fresh-3"])
+            }
+        }
+    }
+
+    @Test("POST is not retried unless the policy names it")
+    func idempotentOnly() async throws {
+        try await withServer { server in
+            try await Networker.withHTTPClient { client in
+                let networker = Networker(client: client, delegates: [RetryDelegate()])
+                let request = PreparedRequest(
+                    name: "flaky", method: .post, url: server.url + "/flaky",
+                    options: RequestOptions(retry: RetryPolicy(attempts: 3, delay: .milliseconds(10))))
+                let status = try await networker.send(request).status
+                #expect(status == 503)
+            }
+        }
+    }
+
+    @Test("a timeout, a refused connection and a body over the limit are clear NetworkErrors")
+    func failures() async throws {
+        try await withServer { server in
+            try await Networker.withHTTPClient { client in
+                let networker = Networker(client: client)
+                await #expect {
+                    try await networker.send(PreparedRequest(name: "slow", url: server.url + "/slow", options: RequestOptions(timeout: .milliseconds(200))))
+                } throws: { error in
+                    (error as? NetworkError)?.kind == .timeout && (error as? NetworkError)?.message.hasSuffix("timed out after 200 ms") == true
+                }
+                await #expect {
+                    try await networker.send(PreparedRequest(name: "big", url: server.url + "/big", options: RequestOptions(maxBody: 10)))
+                } throws: { error in
+                    (error as? NetworkError)?.kind == .bodyTooLarge
+                }
+            }
+        }
+        let closed = try await MockServer.start(routes: MockRoutes(routes: []))
+        let port = closed.port
+        await closed.shutdown()
+        try await Networker.withHTTPClient { client in
+            await #expect {
+                try await Networker(client: client).send(PreparedRequest(name: "down", url: "http://127.0.0.1:\(port)/"))
+            } throws: { error in
+                (error as? NetworkError)?.message == "could not connect to 127.0.0.1:\(port): connection refused"
+            }
+        }
+    }
+
+    @Test("redirects are not followed unless follow_redirects says so")
+    func redirects() async throws {
+        try await withServer { server in
+            try await Networker.withHTTPClient { client in
+                let networker = Networker(client: client)
+                let unfollowed = try await networker.send(PreparedRequest(name: "moved", url: server.url + "/moved"))
+                #expect(unfollowed.status == 302)
+                let followed = try await networker.send(PreparedRequest(name: "moved", url: server.url + "/moved", options: RequestOptions(followRedirects: 5)))
+                #expect(followed.status == 200)
+                #expect(followed.url == server.url + "/echo")
+            }
+        }
+    }
+}
