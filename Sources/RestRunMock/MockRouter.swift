@@ -44,7 +44,8 @@ public final class MockRouter: Sendable {
                 defer { counts[index] += 1 }
                 return counts[index]
             }
-            let response = route.responses[min(call, route.responses.count - 1)]
+            guard let last = route.responses.indices.last else { continue }
+            let response = route.responses[min(call, last)]
             var replyHeaders = response.headers
             let bytes: [UInt8]
             switch response.body {

@@ -107,6 +107,7 @@ public struct MockRoutes: Sendable {
             } else {
                 responses.append(response(node))
             }
+            guard !responses.isEmpty else { return nil }
             return MockRoute(method: method, path: path, responses: responses, location: source.location(node.mark))
         }
 

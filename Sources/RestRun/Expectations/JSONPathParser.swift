@@ -118,6 +118,8 @@ struct JSONPathParser {
         if peek() == "-" { index += 1 }
         while let character = peek(), character.isASCII, character.isNumber { index += 1 }
         guard let value = Int(String(characters[start..<index])) else { throw error("expected an integer") }
+        // RFC 9535 keeps indexes within I-JSON's exact integers, which also keeps the arithmetic safe.
+        guard abs(value) <= 9_007_199_254_740_991 else { throw error("index out of range") }
         return value
     }
 

@@ -65,7 +65,9 @@ public enum ValueFormat: Sendable {
     func show(_ value: DecodedValue) -> String {
         switch self {
         case .milliseconds:
-            if let milliseconds = value.doubleValue { return DurationText.format(.nanoseconds(Int64(milliseconds * 1e6))) }
+            if let milliseconds = value.doubleValue, milliseconds.isFinite, abs(milliseconds) < 1e12 {
+                return DurationText.format(.nanoseconds(Int64(milliseconds * 1e6)))
+            }
             return value.jsonText.truncatedForDisplay()
         case .json, .status:
             return value.jsonText.truncatedForDisplay()

@@ -180,7 +180,7 @@ public final class Networker: Networking {
 extension TimeAmount {
     /// The same span as a `Duration`, to the nanosecond.
     init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
+        let (seconds, attoseconds) = min(max(duration, .zero), .seconds(366 * 86_400)).components
         self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

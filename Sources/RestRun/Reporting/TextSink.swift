@@ -35,9 +35,10 @@ public final class FileDescriptorSink: TextSink {
         lock.withLock { _ in
             var bytes = Array(text.utf8)
             bytes.withUnsafeMutableBytes { buffer in
+                guard let base = buffer.baseAddress else { return }
                 var offset = 0
                 while offset < buffer.count {
-                    let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
                         return

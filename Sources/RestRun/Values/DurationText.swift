@@ -9,7 +9,10 @@ public enum DurationText {
             guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
                   let value = Double(number), value.isFinite
             else { continue }
-            return .nanoseconds(Int64((value * seconds * 1e9).rounded()))
+            let nanoseconds = (value * seconds * 1e9).rounded()
+            // Anything longer than a year is a typo, and would overflow the clocks it is added to.
+            guard nanoseconds <= Self.longest else { return nil }
+            return .nanoseconds(Int64(nanoseconds))
         }
         return nil
     }
@@ -17,12 +20,16 @@ public enum DurationText {
     /// A short human form: `850 ms`, `1.25 s`, `2 m 5 s`.
     public static func format(_ duration: Duration) -> String {
         let milliseconds = duration.milliseconds
+        guard milliseconds.isFinite, abs(milliseconds) < 1e15 else { return "\(milliseconds) ms" }
         if milliseconds < 10 { return String(format2: milliseconds) + " ms" }
         if milliseconds < 1000 { return "\(Int(milliseconds.rounded())) ms" }
         let seconds = milliseconds / 1000
         if seconds < 60 { return String(format2: seconds) + " s" }
         return "\(Int(seconds) / 60) m \(Int(seconds) % 60) s"
     }
+
+    /// The longest duration accepted, in nanoseconds: 366 days.
+    static let longest = 366.0 * 86_400 * 1e9
 
     /// What a duration error says to write instead.
     public static let expectation = "a duration such as 250ms, 2s or 1m"
