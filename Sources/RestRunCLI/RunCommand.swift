@@ -131,7 +131,7 @@ struct RunCommand: AsyncParsableCommand {
             results = try await Networker.withHTTPClient(settings) { client in
                 var results: [FileResult] = []
                 for file in files {
-                    let networker = Networker(client: client, delegates: [FileHeadersDelegate(headers: file.headers)] + delegates)
+                    let networker = Networker(client: client, delegates: [FileHeadersDelegate(headers: file.headers), CookieJar()] + delegates)
                     results.append(await runner.run(file, networking: networker))
                 }
                 return results
@@ -154,7 +154,6 @@ struct RunCommand: AsyncParsableCommand {
                 let options = request.options.applying(defaults: fileDefaults)
                 longest = max(longest, options.effectiveTimeout)
                 settings.connectTimeout = max(settings.connectTimeout, options.connectTimeout ?? .zero)
-                if options.insecure == true { settings.insecure = true }
             }
         }
         settings.longestTimeout = max(longest, .seconds(1))

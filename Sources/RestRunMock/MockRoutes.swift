@@ -5,9 +5,14 @@ import RestRunYAML
 public struct MockRoutes: Sendable {
     /// The routes, matched in order.
     public var routes: [MockRoute]
+    /// Whether responses are gzip- or deflate-compressed for clients that accept it (`gzip: true`).
+    public var compresses: Bool
 
     /// Creates routes.
-    public init(routes: [MockRoute]) { self.routes = routes }
+    public init(routes: [MockRoute], compresses: Bool = false) {
+        self.routes = routes
+        self.compresses = compresses
+    }
 
     static let routeKeys = ["method", "path", "status", "headers", "file", "json", "text", "echo", "delay", "responses"]
     static let responseKeys = ["status", "headers", "file", "json", "text", "echo", "delay"]
@@ -34,8 +39,12 @@ public struct MockRoutes: Sendable {
         }
         var reader = Reader(source: source)
         let routes = reader.routes(root)
+        var compresses = false
+        if let gzip = root["gzip"] {
+            if case let .bool(value)? = gzip.scalarValue { compresses = value } else { reader.error("'gzip' must be true or false", gzip) }
+        }
         guard reader.diagnostics.isEmpty else { throw DiagnosticList(reader.diagnostics) }
-        return MockRoutes(routes: routes)
+        return MockRoutes(routes: routes, compresses: compresses)
     }
 
     private struct Reader {
@@ -51,8 +60,8 @@ public struct MockRoutes: Sendable {
                 error("a routes file is a mapping with 'routes:', a list of routes", root)
                 return []
             }
-            for pair in root.pairs ?? [] where pair.key.scalarText != "routes" {
-                error("unknown key '\(pair.key.scalarText ?? "")' in the routes file (only 'routes' is allowed)", pair.key)
+            for pair in root.pairs ?? [] where !["routes", "gzip"].contains(pair.key.scalarText ?? "") {
+                error("unknown key '\(pair.key.scalarText ?? "")' in the routes file (allowed: routes, gzip)", pair.key)
             }
             var result: [MockRoute] = []
             for item in list { if let route = route(item) { result.append(route) } }

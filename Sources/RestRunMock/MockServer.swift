@@ -1,6 +1,7 @@
 public import RestRun
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 import NIOPosix
 
 /// The embedded mock server: a real HTTP/1.1 server on SwiftNIO that serves `MockRoutes`.
@@ -33,6 +34,7 @@ public final class MockServer: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    if routes.compresses { try channel.pipeline.syncOperations.addHandler(HTTPResponseCompressor()) }
                     try channel.pipeline.syncOperations.addHandler(MockHandler(router: router))
                 }
             }

@@ -4,12 +4,38 @@ public enum BodyTemplate: Sendable {
     case json(ValueTemplate)
     /// `text:` a string.
     case text(Template)
+    /// `form:` a mapping sent as `application/x-www-form-urlencoded`.
+    case form([QueryItemTemplate])
+    /// `multipart:` text and file parts sent as `multipart/form-data`.
+    case multipart([MultipartPart])
+    /// `file:` a file's bytes, read when the request is sent (path already relative to the request file).
+    case file(path: String, location: SourceLocation?)
+    /// `base64:` bytes given as Base64 text, decoded when the file loaded.
+    case base64([UInt8])
 
-    /// The body with its templates resolved.
+    /// The body with its templates resolved and its files read.
     public func resolve(in scope: Scope) throws(Diagnostic) -> RequestBody {
         switch self {
-        case let .json(value): return .json(try value.resolve(in: scope))
-        case let .text(template): return .text(try template.render(in: scope))
+        case let .json(value):
+            return .json(try value.resolve(in: scope))
+        case let .text(template):
+            return .text(try template.render(in: scope))
+        case let .form(items):
+            var pairs: [String] = []
+            for item in items {
+                pairs.append(FormEncoding.encode(item.name) + "=" + FormEncoding.encode(try item.value.render(in: scope)))
+            }
+            return RequestBody(bytes: Array(pairs.joined(separator: "&").utf8), contentType: "application/x-www-form-urlencoded")
+        case let .multipart(parts):
+            return try MultipartEncoder.encode(parts, in: scope)
+        case let .file(path, location):
+            do {
+                return RequestBody(bytes: try FileSystem.readBytes(path), contentType: MediaType.forFile(path))
+            } catch {
+                throw Diagnostic(error.message, at: location)
+            }
+        case let .base64(bytes):
+            return RequestBody(bytes: bytes, contentType: "application/octet-stream")
         }
     }
 
@@ -18,6 +44,9 @@ public enum BodyTemplate: Sendable {
         switch self {
         case let .json(value): value.templates
         case let .text(template): [template]
+        case let .form(items): items.map(\.value)
+        case let .multipart(parts): parts.compactMap(\.value)
+        case .file, .base64: []
         }
     }
 }

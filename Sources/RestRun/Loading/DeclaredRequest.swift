@@ -49,7 +49,7 @@ public struct DeclaredRequest: Sendable {
 
     /// Every template the request reads, for checking variable names before anything is sent.
     public var templates: [Template] {
-        var result = [url] + query.map(\.value) + headers.compactMap(\.value) + (body?.templates ?? [])
+        var result = [url] + query.map(\.value) + headers.flatMap(\.templates) + (body?.templates ?? [])
         for expectation in expectations { result += expectation.predicate.templates }
         return result
     }
@@ -61,8 +61,8 @@ public struct DeclaredRequest: Sendable {
         var headerFields: [(String, String)] = []
         var removed: Set<String> = []
         for header in headers {
-            if let value = header.value {
-                headerFields.append((header.name, try value.render(in: scope)))
+            if let value = try header.render(in: scope) {
+                headerFields.append((header.name, value))
             } else {
                 removed.insert(header.name.lowercased())
             }

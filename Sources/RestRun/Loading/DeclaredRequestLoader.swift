@@ -5,8 +5,10 @@ struct DeclaredRequestLoader {
     let context: LoadContext
     let decoderNames: [String]
 
-    static let keys = ["name", "method", "url", "query", "headers", "json", "text", "decode", "expect", "capture", "options", "tags"]
-    static let pendingKeys = ["form", "multipart", "file", "base64", "auth"]
+    static let keys = [
+        "name", "method", "url", "query", "headers", "auth", "json", "text", "form", "multipart", "file", "base64",
+        "decode", "expect", "capture", "options", "tags",
+    ]
     static let bodyKeys = ["json", "text", "form", "multipart", "file", "base64"]
 
     func load(_ node: Node, index: Int) -> DeclaredRequest? {
@@ -15,7 +17,7 @@ struct DeclaredRequestLoader {
             context.error("each item of 'requests' must be a mapping with at least 'url', found \(node.kindDescription)", at: node)
             return nil
         }
-        guard let entries = context.mapping(node, what, allowed: Self.keys, notYet: Self.pendingKeys) else { return nil }
+        guard let entries = context.mapping(node, what, allowed: Self.keys) else { return nil }
         let values = Dictionary(entries.map { ($0.key, $0.node) }, uniquingKeysWith: { first, _ in first })
         guard let urlNode = values["url"] else {
             context.error("\(what) needs a 'url'", at: node)
@@ -38,16 +40,16 @@ struct DeclaredRequestLoader {
                 request.method = method
             case "query": request.query = loadQuery(value)
             case "headers": request.headers = loadHeaders(value, "'headers'", context: context)
-            case "json", "text":
+            case "json", "text", "form", "multipart", "file", "base64":
                 if let first = bodySeen {
                     context.error("a request has one body; '\(first.scalarText ?? "")' was given already at line \(first.mark.line)", at: keyNode)
                     continue
                 }
                 bodySeen = keyNode
-                if key == "json" {
-                    request.body = .json(context.valueTemplate(value))
-                } else if let template = context.template(value, "'text'") {
-                    request.body = .text(template)
+                request.body = BodyLoader(context: context).load(key, value)
+            case "auth":
+                if let auth = loadAuth(value, context: context) {
+                    request.headers.append(HeaderTemplate(auth: auth, location: context.location(keyNode)))
                 }
             case "decode":
                 guard let name = context.string(value, "'decode'") else { continue }
@@ -68,6 +70,7 @@ struct DeclaredRequestLoader {
             }
         }
         if request.name.isEmpty { request.name = "\(request.method) \(request.url)" }
+        checkSingleAuthorization(request.headers, context: context)
         if !request.expectations.contains(where: { if case .status = $0.subject { true } else { false } }) {
             request.expectations.insert(
                 Expectation(subject: .status, predicate: .statusClass(2), location: request.location), at: 0)
@@ -101,5 +104,32 @@ struct DeclaredRequestLoader {
             for (name, value, _) in entries { item(name, value) }
         }
         return result
+    }
+}
+
+/// Reads `auth: {basic: [user, password]}` or `auth: {bearer: token}`.
+func loadAuth(_ node: Node, context: LoadContext) -> AuthTemplate? {
+    guard let entries = context.mapping(node, "'auth'", allowed: ["basic", "bearer"]) else { return nil }
+    guard entries.count == 1, let (key, value, _) = entries.first else {
+        context.error("'auth' takes exactly one of 'basic: [user, password]' or 'bearer: token'", at: node)
+        return nil
+    }
+    if key == "bearer" {
+        return context.template(value, "'bearer'").map(AuthTemplate.bearer)
+    }
+    guard let items = value.items, items.count == 2,
+          let user = context.template(items[0], "the user"), let password = context.template(items[1], "the password")
+    else {
+        context.error("'basic' takes a list of two: [user, password]", at: value)
+        return nil
+    }
+    return .basic(user: user, password: password)
+}
+
+/// `auth:` and an `Authorization` header at the same level contradict each other.
+func checkSingleAuthorization(_ headers: [HeaderTemplate], context: LoadContext) {
+    let authorizations = headers.filter { $0.name.lowercased() == "authorization" && !$0.removes }
+    if authorizations.count > 1, let second = authorizations.last {
+        context.append([Diagnostic("both 'auth' and an 'Authorization' header are given; keep one", at: second.location)])
     }
 }

@@ -11,9 +11,9 @@ public struct RequestFileLoader: Sendable {
     public var predefinedVariables: Set<String>
 
     /// The keys a file may have at the top level.
-    public static let fileKeys = ["name", "base_url", "variables", "headers", "options", "requests"]
+    public static let fileKeys = ["name", "include", "base_url", "variables", "headers", "auth", "options", "requests"]
     /// Contract keys this version does not run yet.
-    static let pendingFileKeys = ["decoders", "include", "auth"]
+    static let pendingFileKeys = ["decoders"]
 
     /// Creates a loader.
     public init(environment: [String: String] = [:], decoderNames: [String] = DecoderRegistry.builtIn.names, predefinedVariables: Set<String> = []) {
@@ -59,18 +59,26 @@ public struct RequestFileLoader: Sendable {
         }
         let defaultName = Self.defaultName(for: context.source.path)
         var file = RequestFile(path: context.source.path, name: defaultName)
+        let includes = entries.first { $0.key == "include" }
+        let included = includes.map {
+            includeSettings($0.node, context: context, chain: [FileSystem.canonicalPath(context.source.path)])
+        } ?? FileSettings()
+        var own = FileSettings()
         var requestsNode: Node?
-        for (key, node, _) in entries {
+        for (key, node, keyNode) in entries {
             switch key {
             case "name": file.name = context.string(node, "'name'") ?? defaultName
-            case "base_url": file.baseURL = context.template(node, "'base_url'")
-            case "variables": file.variables = loadVariables(node, context: context)
-            case "headers": file.headers = loadHeaders(node, "'headers'", context: context)
-            case "options": file.options = OptionsLoader(context: context).load(node, "'options'")
             case "requests": requestsNode = node
-            default: break
+            case "include": break
+            default: own.read(key, node, keyNode: keyNode, context: context)
             }
         }
+        checkSingleAuthorization(own.headers, context: context)
+        let settings = own.merged(over: included)
+        file.baseURL = settings.baseURL
+        file.variables = settings.variables
+        file.headers = settings.headers
+        file.options = settings.options
         guard let requestsNode else {
             context.error("a request file needs 'requests': a list of requests", at: root)
             return file
@@ -84,15 +92,69 @@ public struct RequestFileLoader: Sendable {
         return file
     }
 
-    private func loadVariables(_ node: Node, context: LoadContext) -> [(name: String, value: ValueTemplate)] {
-        guard let entries = context.entries(node, "'variables'") else { return [] }
-        return entries.compactMap { key, value, keyNode in
-            guard TemplateParser.isVariableName(key) else {
-                context.error("'\(key)' is not a variable name: use letters, digits, '_', '-' and '.'", at: keyNode)
-                return nil
-            }
-            return (key, context.valueTemplate(value))
+    /// Reads the files an `include:` lists, in order, each after its own includes.
+    private func includeSettings(_ node: Node, context: LoadContext, chain: [String]) -> FileSettings {
+        let items: [Node]
+        if let list = node.items {
+            items = list
+        } else if node.scalarText != nil {
+            items = [node]
+        } else {
+            context.error("'include' must be a path or a list of paths, found \(node.kindDescription)", at: node)
+            return FileSettings()
         }
+        var settings = FileSettings()
+        for item in items {
+            guard let relative = context.string(item, "an included path") else { continue }
+            let path = FileSystem.path(relative, relativeTo: context.source.path)
+            let canonical = FileSystem.canonicalPath(path)
+            if chain.contains(canonical) {
+                let cycle = (chain + [canonical]).map(Self.shortName).joined(separator: " -> ")
+                context.error("include cycle: \(cycle)", at: item)
+                continue
+            }
+            guard chain.count < 32 else {
+                context.error("includes nest deeper than 32 files", at: item)
+                continue
+            }
+            let text: String
+            do {
+                text = try FileSystem.readText(path)
+            } catch {
+                context.error(error.message, at: item)
+                continue
+            }
+            let source = SourceText(path: path, text: text)
+            let root: Node
+            do {
+                root = try YAMLParser.parse(text)
+            } catch {
+                context.append([Diagnostic(error.message, at: source.location(error.mark))])
+                continue
+            }
+            let includedContext = LoadContext(source: source, templateParser: context.templateParser)
+            let allowed = ["include", "base_url", "variables", "headers", "auth", "options"]
+            let what = "an included file (it holds settings only)"
+            if let entries = includedContext.mapping(root, what, allowed: allowed, notYet: Self.pendingFileKeys) {
+                var own = FileSettings()
+                var nested = FileSettings()
+                for (key, value, keyNode) in entries {
+                    if key == "include" {
+                        nested = includeSettings(value, context: includedContext, chain: chain + [canonical])
+                    } else {
+                        own.read(key, value, keyNode: keyNode, context: includedContext)
+                    }
+                }
+                checkSingleAuthorization(own.headers, context: includedContext)
+                settings = own.merged(over: nested).merged(over: settings)
+            }
+            context.append(includedContext.diagnostics)
+        }
+        return settings
+    }
+
+    private static func shortName(_ path: String) -> String {
+        String(path.split(separator: "/").last ?? Substring(path))
     }
 
     static func defaultName(for path: String) -> String {

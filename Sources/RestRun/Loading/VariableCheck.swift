@@ -37,9 +37,9 @@ struct VariableCheck {
         }
         for request in file.requests {
             if let baseURL = file.baseURL, !URLBuilder.isAbsolute(request.url.literalText ?? "") { verify(baseURL) }
-            let removed = Set(request.headers.filter { $0.value == nil }.map { $0.name.lowercased() })
+            let removed = Set(request.headers.filter(\.removes).map { $0.name.lowercased() })
             for header in file.headers where !removed.contains(header.name.lowercased()) {
-                if let value = header.value { verify(value) }
+                header.templates.forEach(verify)
             }
             request.templates.forEach(verify)
             for capture in request.captures { known.insert(capture.name) }

@@ -4,16 +4,13 @@ public struct ClientSettings: Sendable, Equatable {
     public var connectTimeout: Duration
     /// The longest request timeout of the run; the client's read timeout is never shorter.
     public var longestTimeout: Duration
-    /// Whether TLS certificates go unchecked.
-    public var insecure: Bool
 
     /// Creates settings.
     public init(
         connectTimeout: Duration = RequestOptions.defaultConnectTimeout,
-        longestTimeout: Duration = RequestOptions.defaultTimeout, insecure: Bool = false
+        longestTimeout: Duration = RequestOptions.defaultTimeout
     ) {
         self.connectTimeout = connectTimeout
         self.longestTimeout = longestTimeout
-        self.insecure = insecure
     }
 }

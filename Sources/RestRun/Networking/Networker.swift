@@ -1,6 +1,7 @@
 public import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// The one real `Networking`: sends requests through AsyncHTTPClient and lets its delegates supply
 /// headers, watch every attempt and decide retries.
@@ -31,7 +32,8 @@ public final class Networker: Networking {
     ///
     /// Redirects are never followed by the client (the networker follows them itself, per request),
     /// responses are decompressed, a refused connection fails at once instead of being retried until
-    /// the connect timeout, and the read timeout is the longest request timeout of the run.
+    /// the connect timeout, and the read timeout is the longest request timeout of the run. TLS
+    /// checks are turned off per request (`insecure: true`), never for the whole client.
     public static func withHTTPClient<Result: Sendable>(
         _ settings: ClientSettings = ClientSettings(),
         _ body: (HTTPClient) async throws -> Result
@@ -42,33 +44,41 @@ public final class Networker: Networking {
         configuration.timeout = HTTPClient.Configuration.Timeout(
             connect: TimeAmount(settings.connectTimeout), read: TimeAmount(settings.longestTimeout))
         configuration.connectionPool.retryConnectionEstablishment = false
-        if settings.insecure {
-            configuration.tlsConfiguration = .makeClientConfiguration()
-            configuration.tlsConfiguration?.certificateVerification = .none
-        }
         return try await HTTPClient.withHTTPClient(configuration: configuration) { client in
             try await body(client)
         }
     }
 
-    /// Sends `request`, asking the delegates for headers before every attempt and whether to retry
-    /// after it.
+    /// Sends `request`, asking the delegates for headers before every attempt (and every redirect
+    /// hop) and whether to retry after it.
     public func send(_ request: PreparedRequest) async throws -> Response {
         var attempt = 1
         while true {
             try Task.checkCancellation()
-            let outgoing = try prepareAttempt(request)
-            for delegate in delegates { delegate.networking(self, willSend: outgoing, attempt: attempt) }
+            let deadline = NIODeadline.now() + TimeAmount(request.options.effectiveTimeout)
             let start = ContinuousClock.now
-            let result: Result<Response, any Error>
-            do {
-                result = .success(try await transport(outgoing, start: start))
-            } catch {
-                result = .failure(error)
-            }
-            let duration = ContinuousClock.now - start
-            for delegate in delegates {
-                delegate.networking(self, didReceive: result, for: outgoing, duration: duration)
+            var current = request
+            var redirects = 0
+            var outgoing: PreparedRequest
+            var result: Result<Response, any Error>
+            while true {
+                outgoing = try prepareAttempt(current)
+                for delegate in delegates { delegate.networking(self, willSend: outgoing, attempt: attempt) }
+                let hopStart = ContinuousClock.now
+                do {
+                    result = .success(try await exchange(outgoing, deadline: deadline, start: start))
+                } catch {
+                    result = .failure(error)
+                }
+                let hopDuration = ContinuousClock.now - hopStart
+                for delegate in delegates {
+                    delegate.networking(self, didReceive: result, for: outgoing, duration: hopDuration)
+                }
+                guard case let .success(response) = result, redirects < (request.options.followRedirects ?? 0),
+                      let next = redirect(from: current, response: response)
+                else { break }
+                redirects += 1
+                current = next
             }
             let decision = delegates.lazy
                 .map { $0.networking(self, retryDecisionFor: outgoing, after: result, attempt: attempt) }
@@ -99,27 +109,17 @@ public final class Networker: Networking {
         return outgoing
     }
 
-    /// One attempt on the wire, following redirects as the request's options allow.
-    private func transport(_ request: PreparedRequest, start: ContinuousClock.Instant) async throws -> Response {
-        let deadline = NIODeadline.now() + TimeAmount(request.options.effectiveTimeout)
-        var current = request
-        var redirects = 0
-        while true {
-            let response = try await exchange(current, deadline: deadline, start: start)
-            guard let next = redirect(from: current, response: response),
-                  redirects < (request.options.followRedirects ?? 0)
-            else { return response }
-            redirects += 1
-            current = next
-        }
-    }
-
     private func exchange(_ request: PreparedRequest, deadline: NIODeadline, start: ContinuousClock.Instant) async throws -> Response {
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headers { outgoing.headers.add(name: field.name, value: field.value) }
         if let body = request.body {
             outgoing.body = .bytes(ByteBuffer(bytes: body.bytes))
+        }
+        if request.options.insecure == true {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            tls.certificateVerification = .none
+            outgoing.tlsConfiguration = tls
         }
         do {
             let response = try await client.execute(outgoing, deadline: deadline)
@@ -154,8 +154,9 @@ public final class Networker: Networking {
             next.headers.remove("Content-Length")
         }
         if Self.origin(of: next.url) != Self.origin(of: request.url) {
+            // Credentials never follow a redirect to another origin, whichever delegate supplies them.
             next.headers.remove("Authorization")
-            next.headers.remove("Cookie")
+            next.removedHeaders.insert("authorization")
         }
         return next
     }

@@ -88,6 +88,13 @@ public enum FileSystem {
         return names.sorted()
     }
 
+    /// The absolute path with `.`, `..` and links resolved, or `path` itself when it does not exist.
+    public static func canonicalPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// `base`'s directory joined with `path`, unless `path` is absolute.
     public static func path(_ path: String, relativeTo base: String) -> String {
         if path.hasPrefix("/") { return path }

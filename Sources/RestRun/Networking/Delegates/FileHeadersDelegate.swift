@@ -11,8 +11,8 @@ public struct FileHeadersDelegate: NetworkingDelegate {
     public func headers(for networking: any Networking, request: PreparedRequest) throws -> [(String, String)] {
         var result: [(String, String)] = []
         for header in headers {
-            guard let value = header.value, !request.removedHeaders.contains(header.name.lowercased()) else { continue }
-            result.append((header.name, try value.render(in: request.scope)))
+            guard !request.removedHeaders.contains(header.name.lowercased()), let value = try header.render(in: request.scope) else { continue }
+            result.append((header.name, value))
         }
         return result
     }

@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// One file run's cookies: every `Set-Cookie` a response sends is kept (honouring `Domain`, `Path`,
+/// `Expires`/`Max-Age` and `Secure`) and sent back with the later requests it matches.
+public final class CookieJar: NetworkingDelegate {
+    private let cookies = Mutex<[Cookie]>([])
+
+    /// An empty jar.
+    public init() {}
+
+    /// The cookies held now, oldest first.
+    public var all: [Cookie] { cookies.withLock { $0 } }
+
+    /// A `Cookie` header with the cookies that match the request's URL, most specific path first.
+    public func headers(for networking: any Networking, request: PreparedRequest) throws -> [(String, String)] {
+        guard let url = URLParts(request.url) else { return [] }
+        let now = Int(time(nil))
+        let matching = cookies.withLock { $0.filter { $0.matches(url, now: now) } }
+            .sorted { $0.path.count > $1.path.count }
+        guard !matching.isEmpty else { return [] }
+        return [("Cookie", matching.map { "\($0.name)=\($0.value)" }.joined(separator: "; "))]
+    }
+
+    /// Stores the cookies a response sets; an expired one removes the stored cookie.
+    public func networking(
+        _ networking: any Networking, didReceive result: Result<Response, any Error>,
+        for request: PreparedRequest, duration: Duration
+    ) {
+        guard case let .success(response) = result, let url = URLParts(response.url) else { return }
+        store(response.headers.values(for: "Set-Cookie"), from: url)
+    }
+
+    /// Stores `Set-Cookie` header values received from `url`.
+    public func store(_ setCookies: [String], from url: URLParts) {
+        let now = Int(time(nil))
+        let received = setCookies.compactMap { Cookie(setCookie: $0, from: url, now: now) }
+        guard !received.isEmpty else { return }
+        cookies.withLock { list in
+            for cookie in received {
+                list.removeAll { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
+                if cookie.expires.map({ $0 > now }) ?? true { list.append(cookie) }
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// `auth:` at file or request level: HTTP Basic or a bearer token, sent as `Authorization`.
+public enum AuthTemplate: Sendable {
+    /// `auth: {basic: [user, password]}`
+    case basic(user: Template, password: Template)
+    /// `auth: {bearer: token}`
+    case bearer(Template)
+
+    /// The `Authorization` header value.
+    public func headerValue(in scope: Scope) throws(Diagnostic) -> String {
+        switch self {
+        case let .basic(user, password):
+            let credentials = try user.render(in: scope) + ":" + password.render(in: scope)
+            return "Basic " + Base64.encode(Array(credentials.utf8))
+        case let .bearer(token):
+            return "Bearer " + (try token.render(in: scope))
+        }
+    }
+
+    /// The templates inside.
+    public var templates: [Template] {
+        switch self {
+        case let .basic(user, password): [user, password]
+        case let .bearer(token): [token]
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// Content types guessed from file extensions, for `file:` bodies and multipart file parts.
+public enum MediaType {
+    private static let byExtension: [String: String] = [
+        "json": "application/json", "txt": "text/plain; charset=utf-8", "html": "text/html; charset=utf-8",
+        "xml": "application/xml", "csv": "text/csv", "yaml": "application/yaml", "yml": "application/yaml",
+        "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "svg": "image/svg+xml",
+        "webp": "image/webp", "pdf": "application/pdf", "zip": "application/zip", "gz": "application/gzip",
+        "bin": "application/octet-stream", "pb": "application/x-protobuf",
+    ]
+
+    /// The content type for a file's extension; `application/octet-stream` when unknown.
+    public static func forFile(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: ".") else { return "application/octet-stream" }
+        return byExtension[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
+    }
+}
