@@ -30,6 +30,12 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Do not check TLS certificates.")
     var insecure = false
 
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Run only requests with this tag; repeatable (any of them).", valueName: "TAG"))
+    var tags: [String] = []
+
+    @Option(name: .customLong("name"), help: ArgumentHelp("Run only requests whose name matches (* and ? wildcards, else a substring); repeatable.", valueName: "PATTERN"))
+    var names: [String] = []
+
     @Option(help: ArgumentHelp("Start the embedded mock server with these routes first; its URL is {{mock_url}} and the default base_url.", valueName: "ROUTES"))
     var mock: String?
 
@@ -118,7 +124,9 @@ struct RunCommand: AsyncParsableCommand {
 
         let reporter = ConsoleReporter(
             sink: stdout, colors: colors, detail: output.quiet ? .quiet : .normal, showsFileHeaders: files.count > 1)
-        let runner = Runner(registry: registry, variables: variables, defaults: defaults, redactor: redactor, observer: reporter)
+        let filter = RequestFilter(tags: Set(tags), namePatterns: names)
+        let runner = Runner(
+            registry: registry, variables: variables, defaults: defaults, redactor: redactor, observer: reporter, filter: filter)
         var delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), RetryDelegate()] + PluginStore.delegates()
         if verbose || veryVerbose {
             var logger = Logger(label: "rest-run") { _ in ConsoleLogHandler(sink: stderr) }

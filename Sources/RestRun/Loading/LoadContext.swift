@@ -22,8 +22,11 @@ final class LoadContext {
     func append(_ diagnostics: [Diagnostic]) { self.diagnostics += diagnostics }
 
     /// The entries of a mapping whose keys are all in `allowed`; others are reported with a
-    /// did-you-mean. `notYet` names keys the contract has that this version does not run.
-    func mapping(_ node: Node, _ what: String, allowed: [String], notYet: [String] = []) -> [(key: String, node: Node, keyNode: Node)]? {
+    /// did-you-mean. `notYet` names keys the contract has that this version does not run;
+    /// `ignoresExtensions` skips `x-` keys (a home for YAML anchors).
+    func mapping(
+        _ node: Node, _ what: String, allowed: [String], notYet: [String] = [], ignoresExtensions: Bool = false
+    ) -> [(key: String, node: Node, keyNode: Node)]? {
         guard let pairs = node.pairs else {
             if node.isNull { return [] }
             error("\(what) must be a mapping, found \(node.kindDescription)", at: node)
@@ -35,6 +38,7 @@ final class LoadContext {
                 error("keys of \(what) must be plain names, found \(pair.key.kindDescription)", at: pair.key)
                 continue
             }
+            if ignoresExtensions, key.hasPrefix("x-") { continue }
             if notYet.contains(key) {
                 error("'\(key)' is not supported by this version of rest-run", at: pair.key)
                 continue

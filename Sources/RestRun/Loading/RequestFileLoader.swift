@@ -54,7 +54,9 @@ public struct RequestFileLoader: Sendable {
             context.error("a request file must be a mapping with 'requests', found \(root.kindDescription)", at: root)
             return nil
         }
-        guard let entries = context.mapping(root, "the request file", allowed: Self.fileKeys, notYet: Self.pendingFileKeys) else {
+        guard let entries = context.mapping(
+            root, "the request file", allowed: Self.fileKeys, notYet: Self.pendingFileKeys, ignoresExtensions: true)
+        else {
             return nil
         }
         let defaultName = Self.defaultName(for: context.source.path)

@@ -11,12 +11,16 @@ public struct Runner: Sendable {
     public var redactor: Redactor
     /// Hears about every request as it finishes.
     public var observer: (any RunObserver)?
+    /// Which requests are sent (`--tag`, `--name`).
+    public var filter: RequestFilter
 
     /// Creates a runner.
     public init(
         registry: DecoderRegistry = .builtIn, variables: [String: DecodedValue] = [:],
-        defaults: RequestOptions = RequestOptions(), redactor: Redactor = Redactor(), observer: (any RunObserver)? = nil
+        defaults: RequestOptions = RequestOptions(), redactor: Redactor = Redactor(), observer: (any RunObserver)? = nil,
+        filter: RequestFilter = RequestFilter()
     ) {
+        self.filter = filter
         self.registry = registry
         self.variables = variables
         self.defaults = defaults
@@ -40,7 +44,7 @@ public struct Runner: Sendable {
         var scope = initialScope(for: file)
         var results: [RequestResult] = []
         let fileDefaults = file.options.applying(defaults: defaults)
-        for request in file.requests {
+        for request in file.requests where filter.selects(request) {
             let result = await run(request, of: file, defaults: fileDefaults, networking: networking, scope: &scope)
             results.append(result)
             observer?.runner(didFinish: result, in: file)
