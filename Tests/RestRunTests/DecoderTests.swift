@@ -8,11 +8,13 @@ struct DecoderTests {
     }
 
     @Test("the built-ins are registered by name")
-    func builtIns() throws {
+    func builtIns() async throws {
         let registry = DecoderRegistry.builtIn
         #expect(registry.names == ["Bytes", "JSON", "JSONAPI", "Text"])
-        #expect(try registry.decoder(named: "Text").decode(Response(status: 200, body: Array("hi".utf8))) == .string("hi"))
-        #expect(try registry.decoder(named: "Bytes").decode(Response(status: 200, body: [1, 2, 3])) == .object(["size": .integer(3), "base64": .string("AQID")]))
+        let text = try await registry.decoder(named: "Text").decode(Response(status: 200, body: Array("hi".utf8)))
+        #expect(text == .string("hi"))
+        let bytes = try await registry.decoder(named: "Bytes").decode(Response(status: 200, body: [1, 2, 3]))
+        #expect(bytes == .object(["size": .integer(3), "base64": .string("AQID")]))
     }
 
     @Test("a custom decoder registers under its type name; a duplicate is rejected")
@@ -46,6 +48,39 @@ struct DecoderTests {
         #expect { try decoder.decode(noData) } throws: { error in
             (error as? DecodingFailure)?.description == "JSONAPI: a JSON:API document needs 'data', 'errors' or 'meta'"
         }
+    }
+
+    struct Articles: Decodable {
+        struct Item: Decodable {
+            struct Attributes: Decodable { var name: String; var description: String? }
+            var id: String
+            var attributes: Attributes
+        }
+        var data: [Item]
+    }
+
+    @Test("a Decodable type registers with one line and names the path that failed")
+    func decodable() throws {
+        var registry = DecoderRegistry.builtIn
+        try registry.register(Articles.self)
+        #expect(registry.contains("Articles"))
+        let decoder = DecodableResponseDecoder(Articles.self)
+        func failure(_ json: String) -> String? {
+            do {
+                _ = try decoder.decode(Response(status: 200, body: Array(json.utf8)))
+                return nil
+            } catch {
+                return (error as? DecodingFailure)?.description
+            }
+        }
+        let ok = #"{"data": [{"id": "1", "attributes": {"name": "A"}}]}"#
+        #expect(failure(ok) == nil)
+        #expect(failure(#"{"data": [{"id": "1", "attributes": {"name": "A"}}, {"id": "2", "attributes": {"name": "B"}}, {"id": "3", "attributes": {"name": null}}]}"#)
+            == "Articles: data[2].attributes.name: expected String, found null")
+        #expect(failure(#"{"data": [{"id": 1, "attributes": {"name": "A"}}]}"#) == "Articles: data[0].id: expected String, found number")
+        #expect(failure(#"{"data": [{"attributes": {"name": "A"}}]}"#) == "Articles: data[0].id: missing")
+        #expect(failure(#"{"data": {}}"#) == "Articles: data: expected Array, found object")
+        #expect(try decoder.value(from: Response(status: 200, body: Array(ok.utf8))).data.first?.attributes.name == "A")
     }
 
     @Test("JSON keeps integers, order, escapes and reports where the body is broken")

@@ -54,6 +54,9 @@ public struct DecoderRegistry: Sendable {
     /// Registers `decoder` under `name` (by default its type name); a name already taken is an error.
     public mutating func register(_ decoder: some ResponseDecoder, as name: String? = nil, origin: Origin = .plugin) throws(Failure) {
         let name = name ?? type(of: decoder).typeName
+        guard !name.isEmpty, !name.contains(where: \.isWhitespace) else {
+            throw Failure(message: "'\(name)' cannot name a decoder: use a type name without spaces")
+        }
         if let existing = entries[name] {
             throw Failure(message: "a decoder named '\(name)' is already registered (\(existing.origin))")
         }

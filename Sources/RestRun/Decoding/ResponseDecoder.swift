@@ -3,8 +3,9 @@
 public protocol ResponseDecoder: Sendable {
     /// The name a request file uses; by default the conforming type's own name.
     static var typeName: String { get }
-    /// Decodes the body, or throws a `DecodingFailure` that names the path that failed.
-    func decode(_ response: Response) throws -> DecodedValue
+    /// Decodes the body, or throws a `DecodingFailure` that names the path that failed. A decoder that
+    /// needs no waiting may implement this without `async`.
+    func decode(_ response: Response) async throws -> DecodedValue
 }
 
 extension ResponseDecoder {

@@ -23,7 +23,7 @@ public struct ResponseChecker: Sendable {
     }
 
     /// Checks `response` against `request`'s expectations and captures, reading templates in `scope`.
-    public func check(_ request: DeclaredRequest, response: Response, scope: Scope) -> Outcome {
+    public func check(_ request: DeclaredRequest, response: Response, scope: Scope) async -> Outcome {
         var outcome = Outcome()
         var decoded: DecodedValue?
         var decodingFailure: String?
@@ -33,7 +33,7 @@ public struct ResponseChecker: Sendable {
         if needsValue {
             do {
                 let decoder = try request.decoder.map { name throws in try registry.decoder(named: name) } ?? JSONResponseDecoder()
-                decoded = try decoder.decode(response)
+                decoded = try await decoder.decode(response)
             } catch {
                 let message = redactor.redact(String(describing: error))
                 decodingFailure = message

@@ -81,7 +81,7 @@ public struct Runner: Sendable {
             do {
                 if let delay = options.delay, delay > .zero { try await Task.sleep(for: delay) }
                 let response = try await networking.send(prepared)
-                let check = ResponseChecker(registry: registry, redactor: redactor).check(request, response: response, scope: scope)
+                let check = await ResponseChecker(registry: registry, redactor: redactor).check(request, response: response, scope: scope)
                 result.status = response.status
                 result.expectations = check.expectations
                 result.failures = check.failures
