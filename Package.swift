@@ -25,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        // Without its Foundation trait: rest-run links FoundationEssentials only, for a quick start-up.
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2", traits: []),
     ],
     targets: [
         .systemLibrary(
@@ -46,6 +49,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .target(

@@ -4,15 +4,32 @@ import RestRun
 /// `rest-run decoders`: lists the decoders `decode:` can name.
 struct DecodersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "decoders", abstract: "List the registered response decoders.")
+        commandName: "decoders",
+        abstract: "List the registered response decoders (and those request files declare).")
+
+    @Argument(help: "Request files or directories whose external decoders to list too.")
+    var paths: [String] = []
 
     func run() async throws {
-        let registry: DecoderRegistry
+        var registry: DecoderRegistry
         do {
             registry = try PluginStore.registry()
         } catch {
             FileDescriptorSink.standardError.write("error: \(error)\n")
             throw ArgumentParser.ExitCode(RestRun.ExitCode.usage.rawValue)
+        }
+        if !paths.isEmpty {
+            let loader = RequestFileLoader(environment: ProcessEnvironment.current, decoderNames: registry.names, predefinedVariables: ["mock_url"])
+            let stderr = FileDescriptorSink.standardError
+            for path in try InputFiles.expand(paths) {
+                do {
+                    let file = try loader.load(path: path)
+                    registry = Runner(registry: registry).registry(for: file)
+                } catch {
+                    RunCommand.print(error, to: stderr, colors: stderr.isTerminal)
+                    throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
+                }
+            }
         }
         let width = registry.names.map(\.count).max() ?? 0
         var text = ""

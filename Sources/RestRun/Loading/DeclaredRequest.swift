@@ -17,6 +17,8 @@ public struct DeclaredRequest: Sendable {
     public var body: BodyTemplate?
     /// The decoder's name, from `decode:`.
     public var decoder: String?
+    /// Where `decode:` was written.
+    public var decoderLocation: SourceLocation?
     /// The checks on the response; a status check is always among them (`2xx` unless given).
     public var expectations: [Expectation]
     /// The values taken from the response.

@@ -57,6 +57,7 @@ struct DeclaredRequestLoader {
                     context.error(DecoderRegistry.unknownMessage(name, known: decoderNames), at: value)
                 }
                 request.decoder = name
+                request.decoderLocation = context.location(value)
             case "expect": request.expectations = ExpectationLoader(context: context).load(value)
             case "capture": request.captures = ExpectationLoader(context: context).loadCaptures(value)
             case "options": request.options = OptionsLoader(context: context).load(value, "'options'")

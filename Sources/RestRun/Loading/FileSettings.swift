@@ -7,6 +7,7 @@ struct FileSettings {
     var variables: [(name: String, value: ValueTemplate)] = []
     var headers: [HeaderTemplate] = []
     var options = RequestOptions()
+    var decoders: [DecoderDeclaration] = []
 
     /// Reads one settings key of a file.
     mutating func read(_ key: String, _ node: Node, keyNode: Node, context: LoadContext) {
@@ -19,6 +20,7 @@ struct FileSettings {
                 headers.append(HeaderTemplate(auth: auth, location: context.location(keyNode)))
             }
         case "options": options = OptionsLoader(context: context).load(node, "'options'")
+        case "decoders": decoders = Self.decoders(node, context: context)
         default: break
         }
     }
@@ -32,6 +34,51 @@ struct FileSettings {
         let ownHeaders = Set(headers.map { $0.name.lowercased() })
         result.headers = base.headers.filter { !ownHeaders.contains($0.name.lowercased()) } + headers
         result.options = options.applying(defaults: base.options)
+        let ownDecoders = Set(decoders.map(\.name))
+        result.decoders = base.decoders.filter { !ownDecoders.contains($0.name) } + decoders
+        return result
+    }
+
+    /// `decoders: {Name: {command: [program, args...], timeout: 5s}}`
+    private static func decoders(_ node: Node, context: LoadContext) -> [DecoderDeclaration] {
+        guard let entries = context.entries(node, "'decoders'") else { return [] }
+        var result: [DecoderDeclaration] = []
+        for (name, value, nameNode) in entries {
+            guard !name.isEmpty, !name.contains(where: \.isWhitespace) else {
+                context.error("'\(name)' cannot name a decoder: use a type name without spaces", at: nameNode)
+                continue
+            }
+            guard let fields = context.mapping(value, "decoder '\(name)'", allowed: ["command", "timeout"]) else { continue }
+            var command: [String] = []
+            var timeout = Duration.seconds(10)
+            var commandNode: Node?
+            for (key, field, _) in fields {
+                if key == "timeout" {
+                    timeout = context.duration(field, "'timeout'") ?? timeout
+                } else if let items = field.items, !items.isEmpty {
+                    command = items.compactMap { context.string($0, "a word of the command") }
+                    commandNode = field
+                } else {
+                    context.error("'command' must be a non-empty list: [program, arguments...]", at: field)
+                }
+            }
+            guard let program = command.first, let commandNode else {
+                if commandNode == nil, !fields.contains(where: { $0.key == "command" }) {
+                    context.error("decoder '\(name)' needs a 'command': [program, arguments...]", at: value)
+                }
+                continue
+            }
+            if program.contains("/") {
+                let resolved = FileSystem.path(program, relativeTo: context.source.path)
+                guard FileSystem.isExecutable(resolved) else {
+                    context.error("no executable '\(program)' (looked for \(resolved), relative to the request file)", at: commandNode)
+                    continue
+                }
+                command[0] = resolved
+            }
+            result.append(DecoderDeclaration(
+                name: name, command: command, timeout: timeout, file: context.source.path, location: context.location(nameNode)))
+        }
         return result
     }
 

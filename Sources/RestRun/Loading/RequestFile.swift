@@ -14,6 +14,8 @@ public struct RequestFile: Sendable {
     public var headers: [HeaderTemplate]
     /// Defaults for every request's options.
     public var options: RequestOptions
+    /// External decoders the file declares (its own and its includes').
+    public var decoders: [DecoderDeclaration] = []
     /// The requests, in order.
     public var requests: [DeclaredRequest]
 

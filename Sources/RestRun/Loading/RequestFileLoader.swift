@@ -11,9 +11,7 @@ public struct RequestFileLoader: Sendable {
     public var predefinedVariables: Set<String>
 
     /// The keys a file may have at the top level.
-    public static let fileKeys = ["name", "include", "base_url", "variables", "headers", "auth", "options", "requests"]
-    /// Contract keys this version does not run yet.
-    static let pendingFileKeys = ["decoders"]
+    public static let fileKeys = ["name", "include", "base_url", "variables", "headers", "auth", "options", "decoders", "requests"]
 
     /// Creates a loader.
     public init(environment: [String: String] = [:], decoderNames: [String] = DecoderRegistry.builtIn.names, predefinedVariables: Set<String> = []) {
@@ -55,7 +53,7 @@ public struct RequestFileLoader: Sendable {
             return nil
         }
         guard let entries = context.mapping(
-            root, "the request file", allowed: Self.fileKeys, notYet: Self.pendingFileKeys, ignoresExtensions: true)
+            root, "the request file", allowed: Self.fileKeys, ignoresExtensions: true)
         else {
             return nil
         }
@@ -81,6 +79,11 @@ public struct RequestFileLoader: Sendable {
         file.variables = settings.variables
         file.headers = settings.headers
         file.options = settings.options
+        file.decoders = settings.decoders
+        for declaration in settings.decoders where decoderNames.contains(declaration.name) {
+            context.append([Diagnostic(
+                "a decoder named '\(declaration.name)' is already registered; pick another name", at: declaration.location)])
+        }
         guard let requestsNode else {
             context.error("a request file needs 'requests': a list of requests", at: root)
             return file
@@ -89,7 +92,7 @@ public struct RequestFileLoader: Sendable {
             context.error("'requests' must be a list, found \(requestsNode.kindDescription)", at: requestsNode)
             return file
         }
-        let loader = DeclaredRequestLoader(context: context, decoderNames: decoderNames)
+        let loader = DeclaredRequestLoader(context: context, decoderNames: decoderNames + settings.decoders.map(\.name))
         file.requests = items.enumerated().compactMap { index, item in loader.load(item, index: index) }
         return file
     }
@@ -135,9 +138,9 @@ public struct RequestFileLoader: Sendable {
                 continue
             }
             let includedContext = LoadContext(source: source, templateParser: context.templateParser)
-            let allowed = ["include", "base_url", "variables", "headers", "auth", "options"]
+            let allowed = ["include", "base_url", "variables", "headers", "auth", "options", "decoders"]
             let what = "an included file (it holds settings only)"
-            if let entries = includedContext.mapping(root, what, allowed: allowed, notYet: Self.pendingFileKeys) {
+            if let entries = includedContext.mapping(root, what, allowed: allowed) {
                 var own = FileSettings()
                 var nested = FileSettings()
                 for (key, value, keyNode) in entries {

@@ -37,7 +37,7 @@ public struct ResponseChecker: Sendable {
             } catch {
                 let message = redactor.redact(String(describing: error))
                 decodingFailure = message
-                outcome.failures.append(Diagnostic("decoding failed: \(message)", at: request.location))
+                outcome.failures.append(Diagnostic("decoding failed: \(message)", at: request.decoderLocation ?? request.location))
             }
         }
 

@@ -44,8 +44,10 @@ public struct Runner: Sendable {
         var scope = initialScope(for: file)
         var results: [RequestResult] = []
         let fileDefaults = file.options.applying(defaults: defaults)
+        let registry = registry(for: file)
         for request in file.requests where filter.selects(request) {
-            let result = await run(request, of: file, defaults: fileDefaults, networking: networking, scope: &scope)
+            let result = await run(
+                request, of: file, defaults: fileDefaults, registry: registry, networking: networking, scope: &scope)
             results.append(result)
             observer?.runner(didFinish: result, in: file)
         }
@@ -54,9 +56,18 @@ public struct Runner: Sendable {
         return result
     }
 
+    /// The run's decoders plus the external decoders `file` declares.
+    public func registry(for file: RequestFile) -> DecoderRegistry {
+        var result = registry
+        for declaration in file.decoders {
+            try? result.register(declaration.decoder, as: declaration.name, origin: .file(declaration.file))
+        }
+        return result
+    }
+
     private func run(
-        _ request: DeclaredRequest, of file: RequestFile, defaults: RequestOptions, networking: any Networking,
-        scope: inout Scope
+        _ request: DeclaredRequest, of file: RequestFile, defaults: RequestOptions, registry: DecoderRegistry,
+        networking: any Networking, scope: inout Scope
     ) async -> RequestResult {
         let options = request.options.applying(defaults: defaults)
         var result = RequestResult(

@@ -68,6 +68,11 @@ public enum FileSystem {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `path` is a file this process may execute.
+    public static func isExecutable(_ path: String) -> Bool {
+        !isDirectory(path) && access(path, X_OK) == 0
+    }
+
     /// Whether something exists at `path`.
     public static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -1,0 +1,74 @@
+import Subprocess
+import SystemPackage
+
+/// A decoder declared in a request file's `decoders:`: a command that gets the body on standard
+/// input and prints JSON on standard output. A non-zero exit, a timeout or output that is not JSON
+/// is a clear decode failure.
+public struct ExternalDecoder: ResponseDecoder {
+    /// The name `decode:` uses.
+    public let name: String
+    /// The command and its arguments; a first word with a `/` is a path (already resolved against
+    /// the request file), any other is looked up in `PATH`.
+    public let command: [String]
+    /// How long the command may run.
+    public let timeout: Duration
+    /// The most output read from the command.
+    public static let outputLimit = 64 * 1024 * 1024
+
+    /// Creates an external decoder.
+    public init(name: String, command: [String], timeout: Duration = .seconds(10)) {
+        self.name = name
+        self.command = command
+        self.timeout = timeout
+    }
+
+    /// Runs the command with the body on standard input and parses what it prints.
+    public func decode(_ response: Response) async throws -> DecodedValue {
+        guard let program = command.first else {
+            throw DecodingFailure(decoder: name, message: "the command is empty")
+        }
+        let executable: Executable = program.contains("/") ? .path(FilePath(program)) : .name(program)
+        let arguments = Arguments(Array(command.dropFirst()))
+        let shown = command.joined(separator: " ")
+        let body = response.body
+        let timeout = timeout
+        let outcome: (status: TerminationStatus, output: [UInt8], error: String)
+        do {
+            outcome = try await withThrowingTaskGroup(of: (TerminationStatus, [UInt8], String)?.self) { group in
+                group.addTask {
+                    let result = try await run(
+                        executable, arguments: arguments, input: .array(body),
+                        output: .bytes(limit: Self.outputLimit), error: .string(limit: 64 * 1024))
+                    return (result.terminationStatus, result.standardOutput, result.standardError)
+                }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let finished = first else {
+                    throw DecodingFailure(decoder: name, message: "`\(shown)` did not finish within \(DurationText.format(timeout))")
+                }
+                return finished
+            }
+        } catch let failure as DecodingFailure {
+            throw failure
+        } catch {
+            throw DecodingFailure(decoder: name, message: "cannot run `\(shown)`: \(error)")
+        }
+        guard case .exited(0) = outcome.status else {
+            let reason: String
+            switch outcome.status {
+            case let .exited(code): reason = "exited with status \(code)"
+            case let .signaled(signal): reason = "was killed by signal \(signal)"
+            }
+            let detail = outcome.error.split(separator: "\n").first.map { ": \($0)" } ?? ""
+            throw DecodingFailure(decoder: name, message: "`\(shown)` \(reason)\(detail)")
+        }
+        do {
+            return try JSONParser.parse(outcome.output)
+        } catch {
+            throw DecodingFailure(decoder: name, message: "`\(shown)` printed something that is not JSON: \(error)")
+        }
+    }
+}
