@@ -30,6 +30,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Do not check TLS certificates.")
     var insecure = false
 
+    @Flag(name: .customLong("dry-run"), help: "Validate, and print each request as a curl command (secrets redacted); send nothing.")
+    var dryRun = false
+
     @Option(name: .customLong("tag"), help: ArgumentHelp("Run only requests with this tag; repeatable (any of them).", valueName: "TAG"))
     var tags: [String] = []
 
@@ -132,6 +135,19 @@ struct RunCommand: AsyncParsableCommand {
             var logger = Logger(label: "rest-run") { _ in ConsoleLogHandler(sink: stderr) }
             logger.logLevel = .info
             delegates.append(LoggingDelegate(logger: logger, redactor: redactor, showsBodies: veryVerbose))
+        }
+        if dryRun {
+            let dry = DryRun(runner: runner, delegates: PluginStore.delegates())
+            let style = TerminalStyle(enabled: colors)
+            for file in files {
+                for entry in dry.entries(for: file) {
+                    var text = style.dim("# \(entry.name)" + (entry.location.map { "  (\($0))" } ?? "")) + "\n"
+                    if let note = entry.note { text += style.dim("# " + note.replacing("\n", with: "\n# ")) + "\n" }
+                    if let command = entry.command { text += command + "\n" }
+                    stdout.write(text + "\n")
+                }
+            }
+            return .success
         }
         let start = ContinuousClock.now
         let results: [FileResult]

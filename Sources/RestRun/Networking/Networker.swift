@@ -53,6 +53,7 @@ public final class Networker: Networking {
     /// hop) and whether to retry after it.
     public func send(_ request: PreparedRequest) async throws -> Response {
         var attempt = 1
+        var history: [String] = []
         while true {
             try Task.checkCancellation()
             let deadline = NIODeadline.now() + TimeAmount(request.options.effectiveTimeout)
@@ -83,30 +84,32 @@ public final class Networker: Networking {
             let decision = delegates.lazy
                 .map { $0.networking(self, retryDecisionFor: outgoing, after: result, attempt: attempt) }
                 .first { $0 != .doNotRetry } ?? .doNotRetry
-            guard case let .retry(after: wait) = decision else { return try result.get() }
+            let elapsed = DurationText.format(ContinuousClock.now - start)
+            switch result {
+            case let .success(response): history.append("\(response.status) \(response.reason) after \(elapsed)")
+            case let .failure(error): history.append("\(NetworkError(classifying: error, request: outgoing).message) after \(elapsed)")
+            }
+            guard case let .retry(after: wait) = decision else {
+                switch result {
+                case var .success(response):
+                    if history.count > 1 { response.attempts = history }
+                    return response
+                case let .failure(error):
+                    guard history.count > 1 else { throw error }
+                    var failure = NetworkError(classifying: error, request: outgoing)
+                    failure.message = "\(request.method) \(request.url) failed after \(history.count) attempts: "
+                        + history.enumerated().map { "\($0.offset + 1)) \($0.element)" }.joined(separator: "; ")
+                    throw failure
+                }
+            }
             for delegate in delegates { delegate.networking(self, willRetry: outgoing, after: wait, attempt: attempt) }
             if wait > .zero { try await Task.sleep(for: wait) }
             attempt += 1
         }
     }
 
-    /// Merges default, delegate and request headers (later ones win), drops removed ones, and adds
-    /// the body's Content-Type when none is set.
     private func prepareAttempt(_ request: PreparedRequest) throws -> PreparedRequest {
-        var headers = Headers(Self.defaultHeaders)
-        for delegate in delegates {
-            for (name, value) in try delegate.headers(for: self, request: request) { headers.set(name, value) }
-        }
-        for field in request.headers { headers.remove(field.name) }
-        for field in request.headers { headers.add(field.name, field.value) }
-        for name in request.removedHeaders { headers.remove(name) }
-        if let contentType = request.body?.contentType, !headers.contains("Content-Type"),
-           !request.removedHeaders.contains("content-type") {
-            headers.add("Content-Type", contentType)
-        }
-        var outgoing = request
-        outgoing.headers = headers
-        return outgoing
+        try HeaderMerge.merge(request, delegates: delegates, networking: self)
     }
 
     private func exchange(_ request: PreparedRequest, deadline: NIODeadline, start: ContinuousClock.Instant) async throws -> Response {

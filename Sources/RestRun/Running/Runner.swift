@@ -96,6 +96,10 @@ public struct Runner: Sendable {
                 result.status = response.status
                 result.expectations = check.expectations
                 result.failures = check.failures
+                if !check.failures.isEmpty, !response.attempts.isEmpty, !result.failures.isEmpty {
+                    result.failures[0].notes.append(
+                        "attempts: " + response.attempts.enumerated().map { "\($0.offset + 1)) \($0.element)" }.joined(separator: "; "))
+                }
                 result.outcome = check.failures.isEmpty ? .passed : .failed
                 if result.outcome == .failed, let policy = options.retry, policy.conditions.contains(.expectations),
                    attempt < policy.attempts {

@@ -3,6 +3,9 @@
 public struct Scope: Sendable {
     /// Values by name.
     public var values: [String: DecodedValue]
+    /// Whether a placeholder with no value stays as `{{name}}` instead of being an error
+    /// (`--dry-run`, which resolves as far as it can without responses).
+    public var keepsUnresolvedPlaceholders = false
 
     /// Creates a scope holding `values`.
     public init(_ values: [String: DecodedValue] = [:]) { self.values = values }

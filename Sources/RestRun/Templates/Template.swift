@@ -88,6 +88,7 @@ public struct Template: Sendable, CustomStringConvertible {
 
     private static func lookup(_ name: String, at location: SourceLocation, in scope: Scope) throws(Diagnostic) -> DecodedValue {
         guard let value = scope[name] else {
+            if scope.keepsUnresolvedPlaceholders { return .string("{{\(name)}}") }
             throw Diagnostic(
                 "variable '\(name)' has no value: the request that captures it failed or was skipped",
                 at: location)

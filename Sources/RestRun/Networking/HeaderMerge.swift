@@ -1,0 +1,26 @@
+/// How the headers of an outgoing request are put together, in this order (later wins):
+/// rest-run's defaults (`User-Agent`, `Accept`, `Accept-Encoding`), each delegate's headers in
+/// delegate order (file headers and `auth:`, cookies, plugins), then the request's own headers;
+/// headers the request removes with `null` are dropped, and the body's Content-Type is added when
+/// none is set.
+public enum HeaderMerge {
+    /// `request` with its headers merged as described.
+    public static func merge(
+        _ request: PreparedRequest, delegates: [any NetworkingDelegate], networking: any Networking
+    ) throws -> PreparedRequest {
+        var headers = Headers(Networker.defaultHeaders)
+        for delegate in delegates {
+            for (name, value) in try delegate.headers(for: networking, request: request) { headers.set(name, value) }
+        }
+        for field in request.headers { headers.remove(field.name) }
+        for field in request.headers { headers.add(field.name, field.value) }
+        for name in request.removedHeaders { headers.remove(name) }
+        if let contentType = request.body?.contentType, !headers.contains("Content-Type"),
+           !request.removedHeaders.contains("content-type") {
+            headers.add("Content-Type", contentType)
+        }
+        var merged = request
+        merged.headers = headers
+        return merged
+    }
+}

@@ -1,0 +1,60 @@
+/// `--dry-run`: every selected request resolved as far as it can be without responses (captures
+/// stay as `{{name}}`), its headers merged as the networker would, and written as a `curl` command.
+/// Nothing is sent.
+public struct DryRun: Sendable {
+    /// Resolves templates and options as a real run would.
+    public var runner: Runner
+    /// Delegates whose headers are merged in (file headers are added per file).
+    public var delegates: [any NetworkingDelegate]
+
+    /// Creates a dry run.
+    public init(runner: Runner, delegates: [any NetworkingDelegate] = []) {
+        self.runner = runner
+        self.delegates = delegates
+    }
+
+    /// A request as the dry run shows it.
+    public struct Entry: Sendable {
+        /// The request's name.
+        public var name: String
+        /// Where it was declared.
+        public var location: SourceLocation?
+        /// The curl command, or `nil` when the request could not be prepared.
+        public var command: String?
+        /// Why it could not be prepared, or why it is skipped.
+        public var note: String?
+    }
+
+    /// The entries of `file`'s selected requests, in order.
+    public func entries(for file: RequestFile) -> [Entry] {
+        var scope = runner.initialScope(for: file)
+        scope.keepsUnresolvedPlaceholders = true
+        let defaults = file.options.applying(defaults: runner.defaults)
+        let fileDelegates: [any NetworkingDelegate] = [FileHeadersDelegate(headers: file.headers)] + delegates
+        var entries: [Entry] = []
+        for request in file.requests where runner.filter.selects(request) {
+            var entry = Entry(name: request.name, location: request.location)
+            if let skip = request.options.applying(defaults: defaults).skip {
+                entry.note = "skipped: " + (skip.isEmpty ? "skip: true" : skip)
+            }
+            do {
+                let prepared = try runner.prepare(request, of: file, defaults: defaults, scope: scope)
+                let merged = try HeaderMerge.merge(prepared, delegates: fileDelegates, networking: DryRunNetworking())
+                entry.command = CurlCommand.render(merged, body: request.body, redactor: runner.redactor)
+            } catch let error as Diagnostic {
+                entry.note = error.description
+            } catch {
+                entry.note = String(describing: error)
+            }
+            entries.append(entry)
+        }
+        return entries
+    }
+}
+
+/// The `Networking` handed to delegates during a dry run; it never sends.
+struct DryRunNetworking: Networking {
+    func send(_ request: PreparedRequest) async throws -> Response {
+        throw NetworkError(.other, "a dry run sends nothing")
+    }
+}
