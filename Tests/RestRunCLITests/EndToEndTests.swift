@@ -110,9 +110,9 @@ struct EndToEndTests {
 
     @Test("a server that is down exits 3 with 'connection refused'")
     func serverDown() async throws {
-        let closed = try await MockServer.start(routes: MockRoutes(routes: []))
+        let closed = ClosedPort()
         let port = closed.port
-        await closed.shutdown()
+        defer { withExtendedLifetime(closed) {} }
         let file = try BinaryRunner.temporaryFile("down.yaml", "base_url: http://127.0.0.1:\(port)\nrequests:\n  - name: ping\n    url: /ping\n")
         let output = try await binary.run([file])
         #expect(output.status == 3)

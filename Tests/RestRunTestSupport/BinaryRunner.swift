@@ -65,6 +65,22 @@ public struct BinaryRunner: Sendable {
             status: status)
     }
 
+    /// Runs a shell command and returns its exit status.
+    public static func shell(_ command: String) async throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        return try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+
     /// Writes `text` to a new temporary file named `name` and returns its path.
     public static func temporaryFile(_ name: String, _ text: String) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rest-run-files-\(UUID().uuidString)")

@@ -55,3 +55,61 @@ struct DocumentationTests {
         }
     }
 }
+
+/// Every Swift snippet in docs/plugins.md is copied from the example package CI builds, so it compiles.
+@Suite("Plugin documentation")
+struct PluginDocumentationTests {
+    static func blocks(_ language: String, in document: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```\(language)" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append((current ?? []).joined(separator: "\n"))
+                current = nil
+            } else if current != nil {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    static func normalized(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    @Test("every Swift snippet appears word for word in Examples/CustomDecoders")
+    func swiftSnippets() throws {
+        let root = Fixtures.repositoryRoot
+        let document = try String(contentsOfFile: root + "/docs/plugins.md", encoding: .utf8)
+        let example = root + "/Examples/CustomDecoders"
+        var sources = [try String(contentsOfFile: example + "/Package.swift", encoding: .utf8)]
+        let enumerator = FileManager.default.enumerator(atPath: example)
+        while let path = enumerator?.nextObject() as? String {
+            if path == ".build" { enumerator?.skipDescendants() }
+            if path.hasSuffix(".swift"), !path.hasPrefix(".build") {
+                sources.append(try String(contentsOfFile: example + "/" + path, encoding: .utf8))
+            }
+        }
+        let corpus = Self.normalized(sources.joined(separator: "\n"))
+        let snippets = Self.blocks("swift", in: document)
+        #expect(snippets.count >= 8)
+        for snippet in snippets {
+            #expect(corpus.contains(Self.normalized(snippet)), "not found in Examples/CustomDecoders:\n\(snippet)")
+        }
+    }
+
+    @Test("the external decoder example runs: the YAML loads and the script prints JSON")
+    func externalDecoder() async throws {
+        let root = Fixtures.repositoryRoot
+        let document = try String(contentsOfFile: root + "/docs/plugins.md", encoding: .utf8)
+        let yaml = try #require(Self.blocks("yaml", in: document).first)
+        let file = try RequestFileLoader().load(text: yaml, path: root + "/docs/examples/plugins.yaml")
+        #expect(file.decoders.map(\.name) == ["Upper"])
+        let script = try #require(Self.blocks("sh", in: document).last)
+        #expect(try String(contentsOfFile: root + "/docs/examples/tools/upper.sh", encoding: .utf8) == script + "\n")
+        let value = try await file.decoders[0].decoder.decode(Response(status: 200, body: Array("hello world".utf8)))
+        #expect(value == .object(["text": .string("hello world"), "upper": .string("HELLO WORLD")]))
+    }
+}

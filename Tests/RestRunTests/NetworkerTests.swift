@@ -127,9 +127,8 @@ struct NetworkerTests {
                 }
             }
         }
-        let closed = try await MockServer.start(routes: MockRoutes(routes: []))
+        let closed = ClosedPort()
         let port = closed.port
-        await closed.shutdown()
         try await Networker.withHTTPClient { client in
             await #expect {
                 try await Networker(client: client).send(PreparedRequest(name: "down", url: "http://127.0.0.1:\(port)/"))
@@ -137,6 +136,7 @@ struct NetworkerTests {
                 (error as? NetworkError)?.message == "could not connect to 127.0.0.1:\(port): connection refused"
             }
         }
+        withExtendedLifetime(closed) {}
     }
 
     @Test("redirects are not followed unless follow_redirects says so")

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Subprocess
 import SystemPackage
 
@@ -12,14 +17,17 @@ public struct ExternalDecoder: ResponseDecoder {
     public let command: [String]
     /// How long the command may run.
     public let timeout: Duration
+    /// The command as the request file wrote it, for messages.
+    public let writtenCommand: String
     /// The most output read from the command.
     public static let outputLimit = 64 * 1024 * 1024
 
     /// Creates an external decoder.
-    public init(name: String, command: [String], timeout: Duration = .seconds(10)) {
+    public init(name: String, command: [String], timeout: Duration = .seconds(10), writtenCommand: String? = nil) {
         self.name = name
         self.command = command
         self.timeout = timeout
+        self.writtenCommand = writtenCommand ?? command.joined(separator: " ")
     }
 
     /// Runs the command with the body on standard input and parses what it prints.
@@ -29,15 +37,19 @@ public struct ExternalDecoder: ResponseDecoder {
         }
         let executable: Executable = program.contains("/") ? .path(FilePath(program)) : .name(program)
         let arguments = Arguments(Array(command.dropFirst()))
-        let shown = command.joined(separator: " ")
-        let body = response.body
+        let shown = writtenCommand
+        // The body goes to the command through an unlinked temporary file rather than a pipe:
+        // swift-subprocess 1.0.2 traps when a child exits before reading all of a piped stdin
+        // (swiftlang/swift-subprocess#367), and a decoder that ignores its input must not crash us.
+        let descriptor = try Self.temporaryFile(holding: response.body, decoder: name)
         let timeout = timeout
         let outcome: (status: TerminationStatus, output: [UInt8], error: String)
         do {
             outcome = try await withThrowingTaskGroup(of: (TerminationStatus, [UInt8], String)?.self) { group in
                 group.addTask {
                     let result = try await run(
-                        executable, arguments: arguments, input: .array(body),
+                        executable, arguments: arguments,
+                        input: .fileDescriptor(FileDescriptor(rawValue: descriptor), closeAfterSpawningProcess: true),
                         output: .bytes(limit: Self.outputLimit), error: .string(limit: 64 * 1024))
                     return (result.terminationStatus, result.standardOutput, result.standardError)
                 }
@@ -70,5 +82,35 @@ public struct ExternalDecoder: ResponseDecoder {
         } catch {
             throw DecodingFailure(decoder: name, message: "`\(shown)` printed something that is not JSON: \(error)")
         }
+    }
+
+    /// An open, already unlinked file holding `bytes`, positioned at its start.
+    private static func temporaryFile(holding bytes: [UInt8], decoder: String) throws -> Int32 {
+        let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((directory + "/rest-run-body-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            let opened = mkstemp(base)
+            if opened >= 0 { unlink(base) }
+            return opened
+        }
+        guard descriptor >= 0 else {
+            throw DecodingFailure(decoder: decoder, message: "cannot create a temporary file in \(directory)")
+        }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return write(descriptor, base + offset, buffer.count - offset)
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                close(descriptor)
+                throw DecodingFailure(decoder: decoder, message: "cannot write the body to a temporary file in \(directory)")
+            }
+            offset += written
+        }
+        lseek(descriptor, 0, SEEK_SET)
+        return descriptor
     }
 }

@@ -6,6 +6,8 @@ public struct DecoderDeclaration: Sendable {
     public var command: [String]
     /// How long the command may run.
     public var timeout: Duration
+    /// The command as written, for messages.
+    public var writtenCommand: String
     /// The file that declared it.
     public var file: String
     /// Where it was declared.
@@ -16,10 +18,13 @@ public struct DecoderDeclaration: Sendable {
         self.name = name
         self.command = command
         self.timeout = timeout
+        self.writtenCommand = command.joined(separator: " ")
         self.file = file
         self.location = location
     }
 
     /// The decoder it declares.
-    public var decoder: ExternalDecoder { ExternalDecoder(name: name, command: command, timeout: timeout) }
+    public var decoder: ExternalDecoder {
+        ExternalDecoder(name: name, command: command, timeout: timeout, writtenCommand: writtenCommand)
+    }
 }

@@ -68,6 +68,7 @@ struct FileSettings {
                 }
                 continue
             }
+            let written = command.joined(separator: " ")
             if program.contains("/") {
                 let resolved = FileSystem.path(program, relativeTo: context.source.path)
                 guard FileSystem.isExecutable(resolved) else {
@@ -76,8 +77,10 @@ struct FileSettings {
                 }
                 command[0] = resolved
             }
-            result.append(DecoderDeclaration(
-                name: name, command: command, timeout: timeout, file: context.source.path, location: context.location(nameNode)))
+            var declaration = DecoderDeclaration(
+                name: name, command: command, timeout: timeout, file: context.source.path, location: context.location(nameNode))
+            declaration.writtenCommand = written
+            result.append(declaration)
         }
         return result
     }

@@ -22,10 +22,9 @@ final class LoadContext {
     func append(_ diagnostics: [Diagnostic]) { self.diagnostics += diagnostics }
 
     /// The entries of a mapping whose keys are all in `allowed`; others are reported with a
-    /// did-you-mean. `notYet` names keys the contract has that this version does not run;
-    /// `ignoresExtensions` skips `x-` keys (a home for YAML anchors).
+    /// did-you-mean. `ignoresExtensions` skips `x-` keys (a home for YAML anchors).
     func mapping(
-        _ node: Node, _ what: String, allowed: [String], notYet: [String] = [], ignoresExtensions: Bool = false
+        _ node: Node, _ what: String, allowed: [String], ignoresExtensions: Bool = false
     ) -> [(key: String, node: Node, keyNode: Node)]? {
         guard let pairs = node.pairs else {
             if node.isNull { return [] }
@@ -39,10 +38,6 @@ final class LoadContext {
                 continue
             }
             if ignoresExtensions, key.hasPrefix("x-") { continue }
-            if notYet.contains(key) {
-                error("'\(key)' is not supported by this version of rest-run", at: pair.key)
-                continue
-            }
             guard allowed.contains(key) else {
                 var message = "unknown key '\(key)' in \(what)"
                 if let suggestion = Suggestion.closest(to: key, in: allowed) { message += " (did you mean '\(suggestion)'?)" }

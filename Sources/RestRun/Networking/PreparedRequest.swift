@@ -37,11 +37,12 @@ public struct PreparedRequest: Sendable {
         self.scope = scope
     }
 
-    /// Prepares any `Request`: joins its URL to `baseURL` when it is relative and appends its query.
+    /// Prepares any `Request`: joins its URL to `baseURL` (or the request's own base URL) when it is
+    /// relative and appends its query.
     public init(_ request: some Request, baseURL: String? = nil, scope: Scope = Scope()) {
         self.init(
             name: request.name, method: request.method,
-            url: URLBuilder.join(base: baseURL, request.url, query: request.query),
+            url: URLBuilder.join(base: baseURL ?? request.baseURL, request.url, query: request.query),
             headers: Headers(request.headers), body: request.body, responseType: request.responseType,
             options: request.options, scope: scope)
     }

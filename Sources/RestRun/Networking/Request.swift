@@ -4,7 +4,8 @@
 ///
 /// ```swift
 /// struct ZenRequest: Request {
-///     var url: String { "https://api.github.com/zen" }
+///     var baseURL: String? { "https://api.github.com" }
+///     var url: String { "/zen" }
 /// }
 /// ```
 public protocol Request: Sendable {
@@ -12,7 +13,9 @@ public protocol Request: Sendable {
     var name: String { get }
     /// The method; default `GET`.
     var method: HTTPMethod { get }
-    /// An absolute URL, or one relative to the base URL it is prepared with.
+    /// The base URL a relative `url` is joined to; default none.
+    var baseURL: String? { get }
+    /// An absolute URL, or a path relative to the base URL.
     var url: String { get }
     /// Query items appended to the URL, percent-encoded; default none.
     var query: [(String, String)] { get }
@@ -31,6 +34,8 @@ extension Request {
     public var name: String { "\(method) \(url)" }
     /// `GET`
     public var method: HTTPMethod { .get }
+    /// No base URL.
+    public var baseURL: String? { nil }
     /// No query items.
     public var query: [(String, String)] { [] }
     /// No headers.

@@ -87,11 +87,13 @@ public struct Runner: Sendable {
         result.url = redactor.redact(prepared.url)
         let start = ContinuousClock.now
         var attempt = 0
+        var sent = 0
         while true {
             attempt += 1
             do {
                 if let delay = options.delay, delay > .zero { try await Task.sleep(for: delay) }
                 let response = try await networking.send(prepared)
+                sent += max(1, response.attempts.count)
                 let check = await ResponseChecker(registry: registry, redactor: redactor).check(request, response: response, scope: scope)
                 result.status = response.status
                 result.expectations = check.expectations
@@ -117,7 +119,7 @@ public struct Runner: Sendable {
             }
             break
         }
-        result.attempts = attempt
+        result.attempts = max(attempt, sent)
         result.duration = ContinuousClock.now - start
         return result
     }
