@@ -1,7 +1,14 @@
 import ArgumentParser
+import Dispatch
 import Logging
 import RestRun
 import RestRunMock
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `rest-run [run] FILE|DIR...`: runs request files and checks every response.
 struct RunCommand: AsyncParsableCommand {
@@ -30,6 +37,27 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Do not check TLS certificates.")
     var insecure = false
 
+    @Option(help: ArgumentHelp("Run this many files at once (requests inside a file stay in order).", valueName: "N"))
+    var jobs = 1
+
+    @Flag(name: .customLong("fail-fast"), help: "Stop at the first failing request.")
+    var failFast = false
+
+    @Option(help: ArgumentHelp("Run the whole set this many times.", valueName: "N"))
+    var `repeat` = 1
+
+    @Option(help: ArgumentHelp("Run only shard K of N: files K, K+N, K+2N, ... of the sorted file list, so N CI jobs together run every file once.", valueName: "K/N"))
+    var shard: String?
+
+    @Option(name: .customLong("report-junit"), help: ArgumentHelp("Write a JUnit XML report.", valueName: "FILE"))
+    var reportJUnit: String?
+
+    @Option(name: .customLong("report-tap"), help: ArgumentHelp("Write a TAP 13 report.", valueName: "FILE"))
+    var reportTAP: String?
+
+    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report.", valueName: "FILE"))
+    var reportJSON: String?
+
     @Flag(name: .customLong("dry-run"), help: "Validate, and print each request as a curl command (secrets redacted); send nothing.")
     var dryRun = false
 
@@ -50,10 +78,37 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("--max-body takes \(ByteCount.expectation), not '\(maxBody)'")
         }
         if verbose && output.quiet { throw ValidationError("--verbose and --quiet cannot be used together") }
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes a number from 1 to 256") }
+        guard (1...100_000).contains(self.repeat) else { throw ValidationError("--repeat takes a number from 1 to 100000") }
+        if let shard, Self.parseShard(shard) == nil {
+            throw ValidationError("--shard takes K/N with 1 <= K <= N, such as 1/3, not '\(shard)'")
+        }
+        for (flag, path) in [("--report-junit", reportJUnit), ("--report-tap", reportTAP), ("--report-json", reportJSON)] {
+            guard let path else { continue }
+            let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
+            if !directory.isEmpty, !FileSystem.isDirectory(directory) {
+                throw ValidationError("\(flag): the folder '\(directory)' does not exist")
+            }
+        }
+    }
+
+    static func parseShard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            return nil
+        }
+        return (index, count)
     }
 
     func run() async throws {
-        let files = try InputFiles.expand(paths)
+        var files = try InputFiles.expand(paths)
+        if let shard, let (index, count) = Self.parseShard(shard) {
+            files = files.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+            if files.isEmpty {
+                FileDescriptorSink.standardOutput.write("shard \(shard) has no files\n0 passed, 0 failed, 0 skipped\n")
+                return
+            }
+        }
         let registry: DecoderRegistry
         do {
             registry = try PluginStore.registry()
@@ -125,8 +180,13 @@ struct RunCommand: AsyncParsableCommand {
         if insecure { defaults.insecure = true }
         let settings = Self.clientSettings(for: files, defaults: defaults)
 
+        let plan = Array(repeating: files, count: self.repeat).flatMap { $0 }
+        let totalRequests = plan.reduce(0) { total, file in total + file.requests.count }
+        let showsProgress = stdout.isTerminal && !output.quiet && !verbose && !veryVerbose
+            && ProcessEnvironment.current["CI"] == nil && totalRequests > 5
         let reporter = ConsoleReporter(
-            sink: stdout, colors: colors, detail: output.quiet ? .quiet : .normal, showsFileHeaders: files.count > 1)
+            sink: stdout, colors: colors, detail: output.quiet ? .quiet : .normal, showsFileHeaders: plan.count > 1,
+            groupsByFile: jobs > 1, progressTotals: showsProgress ? (plan.count, totalRequests) : nil)
         let filter = RequestFilter(tags: Set(tags), namePatterns: names)
         let runner = Runner(
             registry: registry, variables: variables, defaults: defaults, redactor: redactor, observer: reporter, filter: filter)
@@ -149,23 +209,51 @@ struct RunCommand: AsyncParsableCommand {
             }
             return .success
         }
+
+        let suite = SuiteRunner(runner: runner, jobs: jobs, failFast: failFast)
         let start = ContinuousClock.now
-        let results: [FileResult]
-        do {
-            results = try await Networker.withHTTPClient(settings) { client in
-                var results: [FileResult] = []
-                for file in files {
-                    let networker = Networker(client: client, delegates: [FileHeadersDelegate(headers: file.headers), CookieJar()] + delegates)
-                    results.append(await runner.run(file, networking: networker))
-                }
-                return results
+        let fileDelegates = delegates
+        let outcome = Task { () -> Result<[FileResult], any Error> in
+            do {
+                return .success(try await Networker.withHTTPClient(settings) { client in
+                    await suite.run(plan) { file in
+                        Networker(client: client, delegates: [FileHeadersDelegate(headers: file.headers), CookieJar()] + fileDelegates)
+                    }
+                })
+            } catch {
+                return .failure(error)
             }
-        } catch {
+        }
+        let interruption = Interruption { outcome.cancel() }
+        let results: [FileResult]
+        switch await outcome.value {
+        case let .success(value):
+            results = value
+        case let .failure(error):
+            interruption.end()
             stderr.write("error: \(redactor.redact(String(describing: error)))\n")
             return .runtimeError
         }
-        reporter.finish(results, duration: ContinuousClock.now - start)
-        return RunSummary(results).exitCode
+        interruption.end()
+        let interrupted = interruption.happened
+        reporter.finish(results, duration: ContinuousClock.now - start, interrupted: interrupted)
+        if ProcessEnvironment.current["GITHUB_ACTIONS"] == "true" {
+            stdout.write(GitHubAnnotations.render(results))
+        }
+        var code = RunSummary(results).exitCode
+        for (path, text) in [
+            (reportJUnit, { JUnitReport.render(results) }), (reportTAP, { TAPReport.render(results) }),
+            (reportJSON, { JSONReport.render(results) }),
+        ] as [(String?, () -> String)] {
+            guard let path else { continue }
+            do {
+                try FileSystem.write(redactor.redact(text()), to: path)
+            } catch {
+                stderr.write("error: \(error.message)\n")
+                code = max(code, .usage)
+            }
+        }
+        return interrupted ? .interrupted : code
     }
 
     /// The client's settings: the longest timeout and connect timeout any request uses.

@@ -1,6 +1,10 @@
+import Synchronization
+
 /// Prints a run as it happens: a line per request (mark, name, status, time), every failure as a
-/// diagnostic under it, and a summary at the end.
-public struct ConsoleReporter: RunObserver {
+/// diagnostic under it, and a summary at the end. When files run in parallel, each file's lines are
+/// printed together when it finishes, so files never interleave. On a terminal, a progress line
+/// (files and requests done, failures so far) stays at the bottom and is cleared at the end.
+public final class ConsoleReporter: RunObserver {
     /// How much to print.
     public enum Detail: Sendable {
         /// Failures and the summary only.
@@ -17,24 +21,78 @@ public struct ConsoleReporter: RunObserver {
     public let detail: Detail
     /// Whether a header line is printed before each file (more than one file in the run).
     public let showsFileHeaders: Bool
+    /// Whether each file's lines are held until the file finishes (files running in parallel).
+    public let groupsByFile: Bool
+    private let progress: Mutex<Progress>
 
-    /// Creates a reporter.
-    public init(sink: any TextSink, colors: Bool, detail: Detail = .normal, showsFileHeaders: Bool = true) {
+    private struct Progress {
+        var enabled: Bool
+        var files = 0
+        var totalFiles: Int
+        var requests = 0
+        var totalRequests: Int
+        var failed = 0
+        var shown = false
+    }
+
+    /// Creates a reporter. `progressTotals` (files, requests) turns on the progress line; pass it
+    /// only for an interactive terminal.
+    public init(
+        sink: any TextSink, colors: Bool, detail: Detail = .normal, showsFileHeaders: Bool = true,
+        groupsByFile: Bool = false, progressTotals: (files: Int, requests: Int)? = nil
+    ) {
         self.sink = sink
         self.style = TerminalStyle(enabled: colors)
         self.detail = detail
         self.showsFileHeaders = showsFileHeaders
+        self.groupsByFile = groupsByFile
+        self.progress = Mutex(Progress(
+            enabled: progressTotals != nil, totalFiles: progressTotals?.files ?? 0, totalRequests: progressTotals?.requests ?? 0))
     }
 
-    /// Prints the file's name.
+    /// Prints the file's name (unless lines are grouped by file).
     public func runner(didStart file: RequestFile) {
-        guard detail == .normal, showsFileHeaders else { return }
-        sink.write(style.bold("\(file.path)") + (file.name != RequestFileLoader.defaultName(for: file.path) ? style.dim(" — \(file.name)") : "") + "\n")
+        guard !groupsByFile else { return }
+        emit(header(file.path, name: file.name), requestDone: false, failed: false)
     }
 
-    /// Prints the request's line and its failures.
+    /// Prints the request's line and its failures (unless lines are grouped by file).
     public func runner(didFinish request: RequestResult, in file: RequestFile) {
-        sink.write(text(for: request))
+        let failed = request.outcome == .failed || request.outcome == .error
+        emit(groupsByFile ? "" : text(for: request), requestDone: true, failed: failed)
+    }
+
+    /// Prints the whole file when lines are grouped by file; counts it for the progress line.
+    public func runner(didFinish file: FileResult) {
+        var text = ""
+        if groupsByFile {
+            text = header(file.path, name: file.name) + file.requests.map(self.text(for:)).joined()
+        }
+        progress.withLock { $0.files += 1 }
+        emit(text, requestDone: false, failed: false)
+    }
+
+    private func header(_ path: String, name: String) -> String {
+        guard detail == .normal, showsFileHeaders else { return "" }
+        let suffix = name != RequestFileLoader.defaultName(for: path) ? style.dim(" — \(name)") : ""
+        return style.bold(path) + suffix + "\n"
+    }
+
+    /// Writes `text` above the progress line in one piece.
+    private func emit(_ text: String, requestDone: Bool, failed: Bool) {
+        let line: String? = progress.withLock { state in
+            if requestDone { state.requests += 1 }
+            if failed { state.failed += 1 }
+            guard state.enabled else { return nil }
+            state.shown = true
+            let failures = state.failed > 0 ? style.red("  \(state.failed) failed") : ""
+            return style.dim("files \(state.files)/\(state.totalFiles)  requests \(state.requests)/\(state.totalRequests)") + failures
+        }
+        guard let line else {
+            if !text.isEmpty { sink.write(text) }
+            return
+        }
+        sink.write("\r\u{1B}[2K" + text + line)
     }
 
     /// The lines printed for one request.
@@ -58,17 +116,16 @@ public struct ConsoleReporter: RunObserver {
         return text
     }
 
-    /// Prints the summary line of a finished run.
-    public func finish(_ files: [FileResult], duration: Duration) {
+    /// Clears the progress line and prints the summary line of a finished run.
+    public func finish(_ files: [FileResult], duration: Duration, interrupted: Bool = false) {
+        let clear = progress.withLock { state -> String in
+            defer { state.shown = false; state.enabled = false }
+            return state.shown ? "\r\u{1B}[2K" : ""
+        }
         let summary = RunSummary(files)
         let requests = files.reduce(0) { $0 + $1.requests.count }
-        var line = summary.line
-        if summary.failed + summary.errors > 0 {
-            line = style.red(line)
-        } else {
-            line = style.green(line)
-        }
+        let line = summary.failed + summary.errors > 0 ? style.red(summary.line) : style.green(summary.line)
         let detail = style.dim("  (\(requests) request\(requests == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s"), \(DurationText.format(duration)))")
-        sink.write(line + detail + "\n")
+        sink.write(clear + (interrupted ? style.yellow("interrupted: ") : "") + line + detail + "\n")
     }
 }

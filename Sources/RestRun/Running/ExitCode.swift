@@ -10,6 +10,8 @@ public enum ExitCode: Int32, Sendable, Comparable {
     case runtimeError = 3
     /// An expectation failed.
     case expectationFailed = 4
+    /// The run was interrupted with Ctrl-C (128 + SIGINT); reports hold what ran.
+    case interrupted = 130
 
     /// Orders by code.
     public static func < (lhs: ExitCode, rhs: ExitCode) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -13,6 +13,10 @@ public struct Runner: Sendable {
     public var observer: (any RunObserver)?
     /// Which requests are sent (`--tag`, `--name`).
     public var filter: RequestFilter
+    /// Stops the run early; shared by all the files of a run.
+    public var control: RunControl?
+    /// Whether a failing request stops the run (`--fail-fast`).
+    public var stopsOnFailure = false
 
     /// Creates a runner.
     public init(
@@ -46,10 +50,12 @@ public struct Runner: Sendable {
         let fileDefaults = file.options.applying(defaults: defaults)
         let registry = registry(for: file)
         for request in file.requests where filter.selects(request) {
+            if control?.isStopped == true || Task.isCancelled { break }
             let result = await run(
                 request, of: file, defaults: fileDefaults, registry: registry, networking: networking, scope: &scope)
             results.append(result)
             observer?.runner(didFinish: result, in: file)
+            if stopsOnFailure, result.outcome == .failed || result.outcome == .error { control?.stop() }
         }
         let result = FileResult(path: file.path, name: file.name, requests: results, duration: ContinuousClock.now - start)
         observer?.runner(didFinish: result)
@@ -112,6 +118,9 @@ public struct Runner: Sendable {
                     scope[capture.name] = value
                     result.captures.append((capture.name, redactor.redact(value)))
                 }
+            } catch where error is CancellationError || Task.isCancelled {
+                result.outcome = .skipped
+                result.skipReason = "interrupted"
             } catch {
                 let message = (error as? NetworkError)?.message ?? (error as? Diagnostic)?.message ?? String(describing: error)
                 result.outcome = .error

@@ -1,0 +1,30 @@
+/// Workflow commands that make GitHub Actions show failures on the YAML line of a pull request:
+/// `::error file=requests/a.yaml,line=17,col=9::expectation failed: $.id`.
+public enum GitHubAnnotations {
+    /// One `::error` line per failure of the failed requests in `files`.
+    public static func render(_ files: [FileResult]) -> String {
+        var lines: [String] = []
+        for file in files {
+            for request in file.requests where request.outcome == .failed || request.outcome == .error {
+                for failure in request.failures {
+                    var properties: [String] = []
+                    if let location = failure.location ?? request.location {
+                        properties = ["file=\(property(location.file))", "line=\(location.line)", "col=\(location.column)"]
+                    }
+                    properties.append("title=\(property("rest-run: \(request.name)"))")
+                    let body = ([failure.message] + failure.notes).joined(separator: "\n")
+                    lines.append("::error \(properties.joined(separator: ","))::\(data(body))")
+                }
+            }
+        }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func data(_ text: String) -> String {
+        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    }
+
+    private static func property(_ text: String) -> String {
+        data(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    }
+}

@@ -1,0 +1,62 @@
+import OrderedCollections
+
+/// A JSON report of every request: name, method, URL, status, duration, outcome, expectation
+/// results, captures (secrets redacted) and failures with their locations.
+public enum JSONReport {
+    /// The report for `files`, pretty-printed.
+    public static func render(_ files: [FileResult]) -> String {
+        let summary = RunSummary(files)
+        let report: DecodedValue = .object([
+            "tool": .string("rest-run \(RestRunVersion.current)"),
+            "summary": .object([
+                "passed": .integer(summary.passed), "failed": .integer(summary.failed), "errors": .integer(summary.errors),
+                "skipped": .integer(summary.skipped), "files": .integer(summary.files),
+                "exit_code": .integer(Int(summary.exitCode.rawValue)),
+            ]),
+            "files": .array(files.map(file)),
+        ])
+        return report.prettyJSONText + "\n"
+    }
+
+    private static func file(_ file: FileResult) -> DecodedValue {
+        .object([
+            "path": .string(file.path), "name": .string(file.name), "duration_ms": milliseconds(file.duration),
+            "requests": .array(file.requests.map(request)),
+        ])
+    }
+
+    private static func request(_ request: RequestResult) -> DecodedValue {
+        var members: OrderedDictionary<String, DecodedValue> = [
+            "name": .string(request.name), "method": .string(request.method.rawValue), "url": .string(request.url),
+            "outcome": .string(request.outcome.rawValue), "status": request.status.map(DecodedValue.integer) ?? .null,
+            "duration_ms": milliseconds(request.duration), "attempts": .integer(request.attempts),
+            "location": location(request.location),
+        ]
+        members["expectations"] = .array(request.expectations.map { expectation in
+            var entry: OrderedDictionary<String, DecodedValue> = [
+                "label": .string(expectation.label), "passed": .bool(expectation.passed),
+                "expected": .string(expectation.expected), "actual": .string(expectation.actual),
+                "location": location(expectation.location),
+            ]
+            if let reason = expectation.reason { entry["reason"] = .string(reason) }
+            return .object(entry)
+        })
+        var captures = OrderedDictionary<String, DecodedValue>()
+        for capture in request.captures { captures[capture.name] = capture.value }
+        members["captures"] = .object(captures)
+        members["failures"] = .array(request.failures.map { failure in
+            .object(["message": .string(failure.message), "location": location(failure.location), "notes": .array(failure.notes.map(DecodedValue.string))])
+        })
+        if let reason = request.skipReason { members["skip_reason"] = .string(reason) }
+        return .object(members)
+    }
+
+    private static func location(_ location: SourceLocation?) -> DecodedValue {
+        guard let location else { return .null }
+        return .object(["file": .string(location.file), "line": .integer(location.line), "column": .integer(location.column)])
+    }
+
+    private static func milliseconds(_ duration: Duration) -> DecodedValue {
+        .number((duration.milliseconds * 1000).rounded() / 1000)
+    }
+}

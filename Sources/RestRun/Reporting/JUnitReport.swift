@@ -1,0 +1,71 @@
+/// A JUnit XML report, as Jenkins, GitLab and GitHub test reporters read it: one `testsuite` per
+/// file, one `testcase` per request, failures and errors with their message and YAML location.
+public enum JUnitReport {
+    /// The report for `files`; `timestamp` is an ISO 8601 time for the suites.
+    public static func render(_ files: [FileResult], timestamp: String = ISO8601.now()) -> String {
+        let summary = RunSummary(files)
+        let total = files.reduce(0) { $0 + $1.requests.count }
+        let seconds = files.reduce(Duration.zero) { $0 + $1.duration }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"rest-run\" tests=\"\(total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\""
+            + " skipped=\"\(summary.skipped)\" time=\"\(secondsText(seconds))\">\n"
+        for file in files {
+            let counts = RunSummary([file])
+            xml += "  <testsuite name=\"\(escape(file.name))\" file=\"\(escape(file.path))\" tests=\"\(file.requests.count)\""
+                + " failures=\"\(counts.failed)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\""
+                + " time=\"\(secondsText(file.duration))\" timestamp=\"\(timestamp)\">\n"
+            for request in file.requests {
+                var attributes = "name=\"\(escape(request.name))\" classname=\"\(escape(file.path))\" file=\"\(escape(file.path))\""
+                if let line = request.location?.line { attributes += " line=\"\(line)\"" }
+                attributes += " time=\"\(secondsText(request.duration))\""
+                switch request.outcome {
+                case .passed:
+                    xml += "    <testcase \(attributes)/>\n"
+                case .skipped:
+                    xml += "    <testcase \(attributes)>\n      <skipped message=\"\(escape(request.skipReason ?? "skipped"))\"/>\n    </testcase>\n"
+                case .failed, .error:
+                    let tag = request.outcome == .failed ? "failure" : "error"
+                    let first = request.failures.first
+                    let message = first.map { failure in
+                        failure.location.map { "\($0): \(failure.message)" } ?? failure.message
+                    } ?? "failed"
+                    let details = request.failures.map(\.description).joined(separator: "\n\n")
+                    xml += "    <testcase \(attributes)>\n"
+                    xml += "      <\(tag) message=\"\(escape(message))\" type=\"\(request.outcome == .failed ? "expectation" : "runtime")\">"
+                        + escape(details) + "</\(tag)>\n"
+                    xml += "    </testcase>\n"
+                }
+            }
+            xml += "  </testsuite>\n"
+        }
+        xml += "</testsuites>\n"
+        return xml
+    }
+
+    static func secondsText(_ duration: Duration) -> String {
+        let milliseconds = Int(duration.milliseconds.rounded())
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// Text safe in XML attributes and content; characters XML 1.0 forbids are dropped.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\n": result += "&#10;"
+            case "\t", "\r": result.unicodeScalars.append(scalar)
+            default:
+                let value = scalar.value
+                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,38 @@
+/// A TAP 13 report: one test point per request, failures with a YAML diagnostic block.
+public enum TAPReport {
+    /// The report for `files`.
+    public static func render(_ files: [FileResult]) -> String {
+        let requests = files.flatMap { file in file.requests.map { (file, $0) } }
+        var lines = ["TAP version 13", "1..\(requests.count)"]
+        for (index, (file, request)) in requests.enumerated() {
+            let description = "\(file.path): \(request.name)".replacing("#", with: "\\#")
+            switch request.outcome {
+            case .passed:
+                lines.append("ok \(index + 1) - \(description)")
+            case .skipped:
+                lines.append("ok \(index + 1) - \(description) # SKIP \(request.skipReason ?? "")")
+            case .failed, .error:
+                lines.append("not ok \(index + 1) - \(description)")
+                lines.append("  ---")
+                lines.append("  message: \(quoted(request.failures.first?.message ?? "failed"))")
+                lines.append("  severity: \(request.outcome == .failed ? "fail" : "error")")
+                if let location = request.failures.first?.location ?? request.location {
+                    lines.append("  at: \(quoted(location.description))")
+                }
+                if let status = request.status { lines.append("  status: \(status)") }
+                lines.append("  failures:")
+                for failure in request.failures {
+                    lines.append("    - \(quoted(failure.location.map { "\($0): \(failure.message)" } ?? failure.message))")
+                    for note in failure.notes { lines.append("      # \(note.replacing("\n", with: " "))") }
+                }
+                lines.append("  ...")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A YAML double-quoted scalar.
+    static func quoted(_ text: String) -> String {
+        DecodedValue.string(text).jsonText
+    }
+}

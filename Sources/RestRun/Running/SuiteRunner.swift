@@ -1,0 +1,44 @@
+/// Runs many files: up to `jobs` at once (requests inside a file stay in order), results in input
+/// order, stopping early on `--fail-fast` or when the task is cancelled (Ctrl-C).
+public struct SuiteRunner: Sendable {
+    /// Runs each file.
+    public var runner: Runner
+    /// How many files run at once.
+    public var jobs: Int
+    /// Whether the first failing request stops the run.
+    public var failFast: Bool
+
+    /// Creates a suite runner.
+    public init(runner: Runner, jobs: Int = 1, failFast: Bool = false) {
+        self.runner = runner
+        self.jobs = max(1, jobs)
+        self.failFast = failFast
+    }
+
+    /// Runs `files`, each through the `Networking` that `networking` makes for it. Files that never
+    /// started (after a stop or a cancellation) have no result.
+    public func run(_ files: [RequestFile], networking: @escaping @Sendable (RequestFile) -> any Networking) async -> [FileResult] {
+        var runner = runner
+        let control = runner.control ?? RunControl()
+        runner.control = control
+        runner.stopsOnFailure = failFast
+        let configured = runner
+        var results = [FileResult?](repeating: nil, count: files.count)
+        await withTaskGroup(of: (Int, FileResult).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < files.count, !control.isStopped, !Task.isCancelled else { return }
+                let index = next
+                let file = files[index]
+                next += 1
+                group.addTask { (index, await configured.run(file, networking: networking(file))) }
+            }
+            for _ in 0..<jobs { startNext() }
+            for await (index, result) in group {
+                results[index] = result
+                startNext()
+            }
+        }
+        return results.compactMap { $0 }
+    }
+}
