@@ -1,0 +1,332 @@
+#!/usr/bin/env python3
+"""rest-run against curl, httpie and Tavern: every scenario interleaved round by round (A B A B ...),
+medians of wall time, requests per second and peak RSS, and rest-run's ratio to each peer.
+
+Run through Benchmarks/run, which installs and builds what this needs. Every loop is bounded and
+nginx is stopped on the way out, whatever happens.
+"""
+import argparse, os, shutil, signal, statistics, subprocess, sys, textwrap, time
+
+PORT = 8082
+URL = f"http://127.0.0.1:{PORT}/data.json"
+BIG = f"http://127.0.0.1:{PORT}/big.bin"
+FIELD = '"status":"ok"'
+BIG_SIZE = 100 * 1024 * 1024
+
+
+def sh(command):
+    return ["/bin/sh", "-c", command]
+
+
+def measure(argv, cwd, env=None, timeout=600):
+    """Runs argv; returns (seconds, peak RSS in MB of it and its children, exit code).
+
+    The peak RSS comes from GNU time, a small parent: a child forked from this Python process would
+    report Python's own RSS as its high-water mark (Linux keeps it across exec).
+    """
+    rss_file = os.path.join(cwd, ".rss")
+    argv = ["/usr/bin/time", "-f", "%M", "-o", rss_file] + argv
+    start = time.perf_counter()
+    process = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = start + timeout
+    while True:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.perf_counter() > deadline:
+            os.killpg(process.pid, signal.SIGKILL)
+            pid, status, usage = os.wait4(process.pid, 0)
+            break
+        time.sleep(0.0005)
+    elapsed = time.perf_counter() - start
+    try:
+        with open(rss_file) as f:
+            kilobytes = int(f.read().strip().splitlines()[-1])
+    except (OSError, ValueError, IndexError):
+        kilobytes = 0
+    return elapsed, kilobytes / 1024.0, os.waitstatus_to_exitcode(status)
+
+
+class Nginx:
+    def __init__(self, work):
+        self.dir = os.path.join(work, "nginx")
+        self.process = None
+
+    def start(self):
+        for sub in ["www", "logs", "tmp"]:
+            os.makedirs(os.path.join(self.dir, sub), exist_ok=True)
+        with open(os.path.join(self.dir, "www", "data.json"), "w") as f:
+            f.write('{"status":"ok","service":"bench","items":[1,2,3],"n":42}\n')
+        big = os.path.join(self.dir, "www", "big.bin")
+        if not os.path.exists(big) or os.path.getsize(big) != BIG_SIZE:
+            with open(big, "wb") as f:
+                chunk = (b"0123456789abcdef" * 4096)
+                for _ in range(BIG_SIZE // len(chunk)):
+                    f.write(chunk)
+                # A marker at the very end, for the body-contains check.
+                f.seek(BIG_SIZE - 16)
+                f.write(b"END-OF-BIG-BODY\n")
+        conf = os.path.join(self.dir, "nginx.conf")
+        with open(conf, "w") as f:
+            f.write(textwrap.dedent(f"""
+                daemon off;
+                master_process on;
+                worker_processes 1;
+                pid {self.dir}/nginx.pid;
+                error_log {self.dir}/logs/error.log warn;
+                events {{ worker_connections 1024; }}
+                http {{
+                    access_log off;
+                    sendfile on;
+                    tcp_nopush on;
+                    tcp_nodelay on;
+                    keepalive_timeout 65;
+                    keepalive_requests 100000;
+                    client_body_temp_path {self.dir}/tmp/body;
+                    proxy_temp_path {self.dir}/tmp/proxy;
+                    fastcgi_temp_path {self.dir}/tmp/fastcgi;
+                    uwsgi_temp_path {self.dir}/tmp/uwsgi;
+                    scgi_temp_path {self.dir}/tmp/scgi;
+                    types {{ application/json json; application/octet-stream bin; }}
+                    default_type application/octet-stream;
+                    server {{
+                        listen 127.0.0.1:{PORT};
+                        root {self.dir}/www;
+                        etag off;
+                        location / {{ }}
+                    }}
+                }}
+            """))
+        binary = shutil.which("nginx") or "/usr/sbin/nginx"
+        self.process = subprocess.Popen([binary, "-c", conf, "-p", self.dir], stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL, start_new_session=True)
+        for _ in range(200):
+            try:
+                if subprocess.run(["curl", "-sf", "-o", "/dev/null", URL], timeout=2).returncode == 0:
+                    return
+            except subprocess.TimeoutExpired:
+                pass
+            time.sleep(0.05)
+        raise SystemExit("nginx did not start on 127.0.0.1:%d (is the port taken?)" % PORT)
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+
+
+def write_files(work):
+    """Request files for every tool and scenario."""
+    files = os.path.join(work, "files")
+    os.makedirs(files, exist_ok=True)
+
+    def rest_run(path, count, url=URL, extra=None):
+        lines = ["requests:"]
+        for i in range(count):
+            lines += [f"  - name: get {i}", f"    url: {url}"]
+            if extra is not None:
+                lines += extra
+            else:
+                lines += ["    expect:", "      status: 200", "      json:", "        $.status: ok"]
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+
+    def tavern(path, tests, stages):
+        out = []
+        for t in range(tests):
+            out += ["---", f"test_name: bench {t}", "", "stages:"]
+            for i in range(stages):
+                out += [f"  - name: get {i}", "    request:", f"      url: {URL}", "      method: GET",
+                        "    response:", "      status_code: 200", "      strict:", "        - json:off",
+                        "      json:", '        status: "ok"']
+        with open(path, "w") as f:
+            f.write("\n".join(out) + "\n")
+
+    rest_run(f"{files}/one.yaml", 1)
+    rest_run(f"{files}/batch500.yaml", 500)
+    os.makedirs(f"{files}/parallel", exist_ok=True)
+    for k in range(8):
+        rest_run(f"{files}/parallel/part{k}.yaml", 250)
+    rest_run(f"{files}/big-body.yaml", 1, BIG, ["    options: { max_body: 200MB, timeout: 60s }", "    expect:",
+                                                 "      status: 200", "      body: { contains: END-OF-BIG-BODY }"])
+    rest_run(f"{files}/big-header.yaml", 1, BIG, ["    options: { max_body: 200MB, timeout: 60s }", "    expect:",
+                                                   "      status: 200", "      headers:",
+                                                   "        Content-Type: application/octet-stream"])
+    rest_run(f"{files}/big-refused.yaml", 1, BIG, ["    options: { max_body: 10MB }"])
+    # S5: a 10,000-request file with the features a real suite uses.
+    lines = ["name: load", "base_url: http://127.0.0.1:8080", "variables: { token: abc }",
+             "headers: { Authorization: 'Bearer {{token}}' }", "requests:"]
+    for i in range(10000):
+        lines += [f"  - name: request {i}", f"    url: /items/{i}?page={{{{token}}}}", "    method: POST",
+                  f"    json: {{ id: {i}, name: item-{i}, tags: [a, b] }}", "    expect:", "      status: [200, 201]",
+                  "      headers:", "        Content-Type: { contains: json }", "      json:",
+                  f"        $.data[0].id: {i}", "        $.items: { count: { '>': 0 } }",
+                  "    capture:", f"      last_{i % 10}: $.id"]
+    with open(f"{files}/load10k.yaml", "w") as f:
+        f.write("\n".join(lines) + "\n")
+    os.makedirs(f"{files}/tavern", exist_ok=True)
+    tavern(f"{files}/tavern/test_one.tavern.yaml", 1, 1)
+    tavern(f"{files}/tavern/test_500.tavern.yaml", 1, 500)
+    tavern(f"{files}/tavern/test_big.tavern.yaml", 0, 0)
+    with open(f"{files}/tavern/test_big.tavern.yaml", "w") as f:
+        f.write(f"---\ntest_name: big\n\nstages:\n  - name: big\n    request:\n      url: {BIG}\n      method: GET\n"
+                "    response:\n      status_code: 200\n")
+    with open(f"{files}/curl500.cfg", "w") as f:
+        f.write("".join(f'url = "{URL}"\n' for _ in range(500)))
+    with open(f"{files}/curl2000.cfg", "w") as f:
+        f.write("".join(f'url = "{URL}"\n' for _ in range(2000)))
+    return files
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--only", default="S1,S2,S3,S4,S5")
+    args = parser.parse_args()
+    rounds = max(1, min(args.rounds, 50))
+    only = set(args.only.split(","))
+    venv = os.path.join(args.work, "venv", "bin")
+    rest = os.path.join(args.root, ".build", "release", "rest-run")
+    files = write_files(args.work)
+    env = dict(os.environ, NO_COLOR="1")
+
+    def check(count):
+        return f"grep -oF '{FIELD}' | wc -l | grep -qx {count}"
+
+    scenarios = []  # (id, label, requests, [(tool, argv, expected exit)])
+    if "S1" in only:
+        scenarios.append(("S1", "one request, cold", 1, [
+            ("rest-run", [rest, f"{files}/one.yaml"], 0),
+            ("curl", sh(f"curl -sf {URL} | {check(1)}"), 0),
+            ("httpie", sh(f"{venv}/http --ignore-stdin --check-status --body GET {URL} | {check(1)}"), 0),
+            ("Tavern", [f"{venv}/python", "-m", "pytest", "-q", "-p", "no:cacheprovider", f"{files}/tavern/test_one.tavern.yaml"], 0),
+        ]))
+    if "S2" in only:
+        scenarios.append(("S2", "500 sequential checked requests", 500, [
+            ("rest-run", [rest, f"{files}/batch500.yaml", "--quiet"], 0),
+            ("curl", sh(f"curl -s --fail --fail-early -K {files}/curl500.cfg | {check(500)}"), 0),
+            ("Tavern", [f"{venv}/python", "-m", "pytest", "-q", "-p", "no:cacheprovider", f"{files}/tavern/test_500.tavern.yaml"], 0),
+        ]))
+    if "S3" in only:
+        scenarios.append(("S3", "2,000 requests, 8 at a time", 2000, [
+            ("rest-run", [rest, f"{files}/parallel", "--jobs", "8", "--quiet"], 0),
+            ("rest-run --jobs 1", [rest, f"{files}/parallel", "--quiet"], 0),
+            ("curl", sh(f"curl -s --fail --parallel --parallel-max 8 -K {files}/curl2000.cfg | {check(2000)}"), 0),
+        ]))
+    if "S4" in only:
+        scenarios.append(("S4", "100 MiB body", 1, [
+            ("rest-run body contains", [rest, f"{files}/big-body.yaml"], 0),
+            ("rest-run header only", [rest, f"{files}/big-header.yaml"], 0),
+            ("rest-run max_body 10MB", [rest, f"{files}/big-refused.yaml"], 3),
+            ("curl", sh(f"curl -sf {BIG} | tail -c 16 | grep -q END-OF-BIG-BODY"), 0),
+            ("httpie", sh(f"{venv}/http --ignore-stdin --check-status --body GET {BIG} | tail -c 16 | grep -q END-OF-BIG-BODY"), 0),
+            ("Tavern", [f"{venv}/python", "-m", "pytest", "-q", "-p", "no:cacheprovider", f"{files}/tavern/test_big.tavern.yaml"], 0),
+        ]))
+    if "S5" in only:
+        scenarios.append(("S5", "load and check a 10,000-request file", 10000, [
+            ("rest-run check", [rest, "check", f"{files}/load10k.yaml"], 0),
+            ("PyYAML CLoader", [f"{venv}/python", "-c",
+                                "import yaml,sys; yaml.load(open(sys.argv[1]), Loader=yaml.CLoader)", f"{files}/load10k.yaml"], 0),
+        ]))
+
+    nginx = Nginx(args.work)
+    rows = []
+    try:
+        if {"S1", "S2", "S3", "S4"} & only:
+            nginx.start()
+        for sid, label, requests, tools in scenarios:
+            samples = {tool: [] for tool, _, _ in tools}
+            failures = {tool: 0 for tool, _, _ in tools}
+            for tool, argv, expected in tools:  # one warm-up each, not counted
+                measure(argv, args.work, env)
+            for _ in range(rounds):
+                for tool, argv, expected in tools:
+                    seconds, rss, code = measure(argv, args.work, env)
+                    if code != expected:
+                        failures[tool] += 1
+                    samples[tool].append((seconds, rss))
+            for tool, _, _ in tools:
+                times = [s for s, _ in samples[tool]]
+                rss = [r for _, r in samples[tool]]
+                rows.append((sid, label, tool, statistics.median(times), requests, statistics.median(rss), failures[tool]))
+            print(f"{sid} done", file=sys.stderr)
+    finally:
+        nginx.stop()
+
+    print_table(rows, rounds)
+
+
+def print_table(rows, rounds):
+    print(f"\nrest-run benchmark: medians of {rounds} interleaved rounds; ratios are rest-run / peer "
+          "(below 1.0x, rest-run is faster or smaller)\n")
+    header = f"{'scenario':<40} {'tool':<24} {'median':>10} {'req/s':>10} {'peak RSS':>10}  {'time ratio':>10}  {'RSS ratio':>9}"
+    print(header)
+    print("-" * len(header))
+    by_scenario = {}
+    for row in rows:
+        by_scenario.setdefault(row[0], []).append(row)
+    for sid, group in by_scenario.items():
+        reference = group[0]
+        for sid_, label, tool, seconds, requests, rss, failures in group:
+            rate = requests / seconds if seconds > 0 else 0
+            if tool == reference[2]:
+                ratio_t = ratio_r = ""
+            else:
+                ratio_t = f"{reference[3] / seconds:.2f}x"
+                ratio_r = f"{reference[5] / rss:.2f}x" if rss > 0 else ""
+            flag = f"  FAILED {failures}/{rounds}" if failures else ""
+            name = f"{sid} {label}" if tool == reference[2] else ""
+            print(f"{name:<40} {tool:<24} {seconds * 1000:>8.1f}ms {rate:>10.0f} {rss:>8.1f}MB  {ratio_t:>10}  {ratio_r:>9}{flag}")
+        print()
+    targets(by_scenario)
+
+
+def targets(by):
+    def get(sid, tool):
+        for row in by.get(sid, []):
+            if row[2] == tool:
+                return row
+        return None
+
+    lines = []
+
+    def target(text, ok):
+        lines.append(f"  [{'met' if ok else 'MISSED'}] {text}")
+
+    s1, c1 = get("S1", "rest-run"), get("S1", "curl")
+    if s1 and c1:
+        target(f"S1 <= 2.0x curl: {s1[3] / c1[3]:.2f}x", s1[3] <= 2.0 * c1[3])
+    s2, c2, t2 = get("S2", "rest-run"), get("S2", "curl"), get("S2", "Tavern")
+    if s2 and c2:
+        target(f"S2 <= 1.3x curl: {s2[3] / c2[3]:.2f}x", s2[3] <= 1.3 * c2[3])
+        target(f"S2 peak RSS <= 2x curl: {s2[5] / c2[5]:.2f}x", s2[5] <= 2 * c2[5])
+    if s2 and t2:
+        target(f"S2 >= 40x faster than Tavern: {t2[3] / s2[3]:.1f}x", t2[3] >= 40 * s2[3])
+    p3, q3, c3 = get("S3", "rest-run"), get("S3", "rest-run --jobs 1"), get("S3", "curl")
+    if p3 and q3:
+        target(f"S3 >= 2x faster than rest-run sequential: {q3[3] / p3[3]:.2f}x", q3[3] >= 2 * p3[3])
+    if p3 and c3:
+        target(f"S3 within 1.5x of curl --parallel: {p3[3] / c3[3]:.2f}x", p3[3] <= 1.5 * c3[3])
+    b4, h4, r4 = get("S4", "rest-run body contains"), get("S4", "rest-run header only"), get("S4", "rest-run max_body 10MB")
+    if b4:
+        target(f"S4 body contains peak RSS <= 1.2 x 100 MiB + 30 MB: {b4[5]:.0f} MB", b4[5] <= 1.2 * 104.9 + 30)
+    if h4:
+        target(f"S4 header only peak RSS <= 30 MB: {h4[5]:.0f} MB", h4[5] <= 30)
+    if r4:
+        target(f"S4 max_body 10MB refused in well under a second, <= 30 MB: {r4[3] * 1000:.0f} ms, {r4[5]:.0f} MB",
+               r4[3] < 0.5 and r4[5] <= 30 and r4[6] == 0)
+    l5, y5 = get("S5", "rest-run check"), get("S5", "PyYAML CLoader")
+    if l5 and y5:
+        target(f"S5 <= 1.0x PyYAML's C loader: {l5[3] / y5[3]:.2f}x", l5[3] <= y5[3])
+    print("targets:")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
