@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Logging
+import NIOPosix
 import RestRun
 import RestRunMock
 import Synchronization
@@ -188,8 +189,9 @@ struct RunCommand: AsyncParsableCommand {
             sink: stdout, colors: colors, detail: output.quiet ? .quiet : .normal, showsFileHeaders: plan.count > 1,
             groupsByFile: jobs > 1, progressTotals: showsProgress ? (plan.count, totalRequests) : nil)
         let filter = RequestFilter(tags: Set(tags), namePatterns: names)
-        let runner = Runner(
+        var runner = Runner(
             registry: registry, variables: variables, defaults: defaults, redactor: redactor, observer: reporter, filter: filter)
+        runner.keepsAllBodies = veryVerbose
         var delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), RetryDelegate()] + PluginStore.delegates()
         if verbose || veryVerbose {
             var logger = Logger(label: "rest-run") { _ in ConsoleLogHandler(sink: stderr) }
@@ -213,7 +215,10 @@ struct RunCommand: AsyncParsableCommand {
         let suite = SuiteRunner(runner: runner, jobs: jobs, failFast: failFast)
         let start = ContinuousClock.now
         let fileDelegates = delegates
-        let outcome = Task { () -> Result<[FileResult], any Error> in
+        // The run's tasks prefer the event loop that does the HTTP client's I/O (one loop, see
+        // `RestRunCommand.main`), so a response resumes its request without a thread switch.
+        let executor = EventLoopExecutor(MultiThreadedEventLoopGroup.singleton.next())
+        let outcome = Task(executorPreference: executor) { () -> Result<[FileResult], any Error> in
             do {
                 return .success(try await Networker.withHTTPClient(settings) { client in
                     await suite.run(plan) { file in

@@ -34,6 +34,15 @@ public enum ScalarValue: Sendable, Hashable {
         case "", "~", "null", "Null", "NULL":
             self = .null
         default:
+            // Only scalars starting with a digit, a sign, a dot, t/T/f/F can be anything but a string.
+            guard let first = text.utf8.first,
+                  (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "-")
+                    || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || first == UInt8(ascii: "t")
+                    || first == UInt8(ascii: "T") || first == UInt8(ascii: "f") || first == UInt8(ascii: "F")
+            else {
+                self = .string(text)
+                return
+            }
             if let bool = Self.resolveBool(text) {
                 self = .bool(bool)
             } else if let integer = Self.resolveInteger(text) {

@@ -10,9 +10,23 @@ public struct SourceText: Sendable {
     /// Wraps `text` read from `path`.
     public init(path: String, text: String) {
         self.path = path
-        self.lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.last == "\r" ? line.dropLast() : line
+        // Split on UTF-8 bytes: a newline byte is always a line break, and this is much faster than
+        // splitting by Character on large files.
+        var lines: [Substring] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "\n") {
+                var end = index
+                if end != start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
+                lines.append(text[start..<end])
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
         }
+        lines.append(text[start..<utf8.endIndex])
+        self.lines = lines
     }
 
     /// The location of `mark` in this file, with the line's text.

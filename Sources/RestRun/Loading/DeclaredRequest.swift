@@ -49,6 +49,25 @@ public struct DeclaredRequest: Sendable {
         self.tags = tags
     }
 
+    /// Whether anything reads the response body: a decoder, a `json:` or `body:` expectation, or a
+    /// capture from the body.
+    public var readsBody: Bool {
+        if decoder != nil { return true }
+        for expectation in expectations {
+            switch expectation.subject {
+            case .json, .body: return true
+            case .status, .header, .duration: continue
+            }
+        }
+        for capture in captures {
+            switch capture.source {
+            case .json, .body, .regex: return true
+            case .status, .header, .cookie: continue
+            }
+        }
+        return false
+    }
+
     /// Every template the request reads, for checking variable names before anything is sent.
     public var templates: [Template] {
         var result = [url] + query.map(\.value) + headers.flatMap(\.templates) + (body?.templates ?? [])

@@ -46,6 +46,7 @@ public struct TemplateParser: Sendable {
 
     /// Parses `text`; problems are returned as diagnostics next to the best template that could be made.
     public func parse(_ text: String, origin: Origin) -> (Template, [Diagnostic]) {
+        if !Self.mayHoldPlaceholders(text) { return (Template(literal: text, location: origin.location(at: 0)), []) }
         var parts: [Template.Part] = []
         var diagnostics: [Diagnostic] = []
         parse(Array(text), startOffset: 0, origin: origin, into: &parts, diagnostics: &diagnostics)
@@ -149,6 +150,16 @@ public struct TemplateParser: Sendable {
             index += 1
         }
         return nil
+    }
+
+    /// Whether the text has `{{` or `${` at all: most scalars have neither.
+    static func mayHoldPlaceholders(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "{"), previous == UInt8(ascii: "{") || previous == UInt8(ascii: "$") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// Whether `name` can be a variable: letters, digits, `_`, `-` and `.`, not starting with a digit.

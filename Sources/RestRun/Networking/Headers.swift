@@ -15,13 +15,28 @@ public struct Headers: Sendable, Equatable, Sequence, ExpressibleByDictionaryLit
 
     /// The first value of a field, or `nil`.
     public subscript(name: String) -> String? {
-        fields.first { $0.name.lowercased() == name.lowercased() }?.value
+        fields.first { Self.sameName($0.name, name) }?.value
     }
 
     /// Every value of a field, in order.
     public func values(for name: String) -> [String] {
-        let lowered = name.lowercased()
-        return fields.filter { $0.name.lowercased() == lowered }.map(\.value)
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    /// Whether two field names are equal, ignoring ASCII case, without allocating.
+    public static func sameName(_ a: String, _ b: String) -> Bool {
+        var left = a.utf8.makeIterator(), right = b.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil): return true
+            case let (x?, y?):
+                if x == y { continue }
+                let lowerX = (x >= 65 && x <= 90) ? x | 0x20 : x
+                let lowerY = (y >= 65 && y <= 90) ? y | 0x20 : y
+                if lowerX != lowerY { return false }
+            default: return false
+            }
+        }
     }
 
     /// Whether a field is present.
@@ -34,12 +49,11 @@ public struct Headers: Sendable, Equatable, Sequence, ExpressibleByDictionaryLit
 
     /// Replaces every field of this name with one field.
     public mutating func set(_ name: String, _ value: String) {
-        if let index = fields.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) {
+        if let index = fields.firstIndex(where: { Self.sameName($0.name, name) }) {
             fields[index].value = value
-            let lowered = name.lowercased()
             var seen = false
             fields.removeAll { field in
-                guard field.name.lowercased() == lowered else { return false }
+                guard Self.sameName(field.name, name) else { return false }
                 defer { seen = true }
                 return seen
             }
@@ -50,8 +64,7 @@ public struct Headers: Sendable, Equatable, Sequence, ExpressibleByDictionaryLit
 
     /// Removes every field of this name.
     public mutating func remove(_ name: String) {
-        let lowered = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == lowered }
+        fields.removeAll { Self.sameName($0.name, name) }
     }
 
     /// Iterates the fields in order.

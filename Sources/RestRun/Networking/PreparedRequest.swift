@@ -19,6 +19,9 @@ public struct PreparedRequest: Sendable {
     public var options: RequestOptions
     /// The variables in force, so a delegate can resolve templates of its own.
     public var scope: Scope
+    /// Whether the response body is kept; when nothing reads it, it is counted and dropped as it
+    /// arrives, so a large body costs no memory.
+    public var keepsBody = true
 
     /// Creates a prepared request.
     public init(

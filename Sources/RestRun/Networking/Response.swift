@@ -6,8 +6,10 @@ public struct Response: Sendable {
     public var reason: String
     /// The header fields.
     public var headers: Headers
-    /// The body bytes.
+    /// The body bytes (empty when the request did not keep its body).
     public var body: [UInt8]
+    /// How many body bytes arrived, kept or not.
+    public var bodySize: Int
     /// The URL that answered (after redirects).
     public var url: String
     /// How long the request took, from sending to the last byte of the body.
@@ -21,6 +23,7 @@ public struct Response: Sendable {
         self.reason = reason
         self.headers = headers
         self.body = body
+        self.bodySize = body.count
         self.url = url
         self.duration = duration
     }

@@ -50,7 +50,16 @@ public struct ResponseChecker: Sendable {
                 let values = response.headers.values(for: name)
                 actual = values.isEmpty ? nil : .string(values.joined(separator: ", "))
                 missing = "no '\(name)' header"
-            case .body: actual = .string(response.text)
+            case .body:
+                if let checked = BodyMatcher.evaluate(expectation.predicate, on: response.body) {
+                    let result = ExpectationResult(
+                        label: expectation.label, passed: checked.passed, expected: redactor.redact(checked.expected),
+                        actual: redactor.redact(BodyMatcher.excerpt(response.body)), location: expectation.location)
+                    outcome.expectations.append(result)
+                    if !result.passed { outcome.failures.append(result.diagnostic) }
+                    continue
+                }
+                actual = .string(response.text)
             case .duration: actual = .number(response.duration.milliseconds)
             case let .json(path):
                 guard let decoded else {

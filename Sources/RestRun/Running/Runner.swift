@@ -17,6 +17,8 @@ public struct Runner: Sendable {
     public var control: RunControl?
     /// Whether a failing request stops the run (`--fail-fast`).
     public var stopsOnFailure = false
+    /// Whether every response body is kept even when nothing reads it (`--very-verbose` shows them).
+    public var keepsAllBodies = false
 
     /// Creates a runner.
     public init(
@@ -144,6 +146,7 @@ public struct Runner: Sendable {
         }
         var prepared = PreparedRequest(resolved, baseURL: baseURL, scope: scope)
         prepared.removedHeaders = resolved.removedHeaders
+        prepared.keepsBody = keepsAllBodies || request.readsBody
         guard URLBuilder.isAbsolute(prepared.url) else {
             throw Diagnostic(
                 "the URL '\(prepared.url)' is not absolute: give the file a 'base_url' or use a full URL",

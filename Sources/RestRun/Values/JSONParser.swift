@@ -20,8 +20,12 @@ public struct JSONParser {
 
     /// Parses `bytes` as one JSON value, optionally surrounded by white space.
     public static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(Failure) -> DecodedValue {
-        let array = bytes as? [UInt8] ?? Array(bytes)
-        return try array.withUnsafeBufferPointer { (buffer) throws(Failure) -> DecodedValue in
+        try parse(Array(bytes))
+    }
+
+    /// Parses JSON bytes.
+    public static func parse(_ bytes: [UInt8]) throws(Failure) -> DecodedValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> DecodedValue in
             var parser = Cursor(bytes: buffer)
             parser.skipWhitespace()
             let value = try parser.value(depth: 0)

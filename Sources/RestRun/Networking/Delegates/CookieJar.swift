@@ -18,7 +18,7 @@ public final class CookieJar: NetworkingDelegate {
 
     /// A `Cookie` header with the cookies that match the request's URL, most specific path first.
     public func headers(for networking: any Networking, request: PreparedRequest) throws -> [(String, String)] {
-        guard let url = URLParts(request.url) else { return [] }
+        guard !cookies.withLock({ $0.isEmpty }), let url = URLParts(request.url) else { return [] }
         let now = Int(time(nil))
         let matching = cookies.withLock { $0.filter { $0.matches(url, now: now) } }
             .sorted { $0.path.count > $1.path.count }
@@ -31,8 +31,10 @@ public final class CookieJar: NetworkingDelegate {
         _ networking: any Networking, didReceive result: Result<Response, any Error>,
         for request: PreparedRequest, duration: Duration
     ) {
-        guard case let .success(response) = result, let url = URLParts(response.url) else { return }
-        store(response.headers.values(for: "Set-Cookie"), from: url)
+        guard case let .success(response) = result else { return }
+        let setCookies = response.headers.values(for: "Set-Cookie")
+        guard !setCookies.isEmpty, let url = URLParts(response.url) else { return }
+        store(setCookies, from: url)
     }
 
     /// Stores `Set-Cookie` header values received from `url`.

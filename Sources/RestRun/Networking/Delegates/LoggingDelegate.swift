@@ -40,7 +40,7 @@ public struct LoggingDelegate: NetworkingDelegate {
     ) {
         switch result {
         case let .success(response):
-            var lines = ["< \(response.status) \(response.reason)  (\(DurationText.format(duration)), \(ByteCount.format(response.body.count)))"]
+            var lines = ["< \(response.status) \(response.reason)  (\(DurationText.format(duration)), \(ByteCount.format(response.bodySize)))"]
             for field in response.headers {
                 lines.append("< \(field.name): \(redactor.headerValue(name: field.name, value: field.value))")
             }
