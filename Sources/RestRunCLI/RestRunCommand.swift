@@ -1,6 +1,5 @@
 public import ArgumentParser
 public import RestRun
-import NIOCore
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -31,8 +30,6 @@ public struct RestRunCommand: AsyncParsableCommand {
     /// of `plugins`, then exits with the contract's exit code.
     public static func main(plugins: [any RestRunPlugin]) async -> Never {
         PluginStore.shared.withLock { $0 = plugins }
-        // One event loop for the whole tool: see `EventLoopExecutor`.
-        NIOSingletons.groupLoopCountSuggestion = 1
         let code = await execute(Array(CommandLine.arguments.dropFirst()))
         Glibc.exit(code)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Logging
+import NIOCore
 import NIOPosix
 import RestRun
 import RestRunMock
@@ -212,16 +213,19 @@ struct RunCommand: AsyncParsableCommand {
             return .success
         }
 
-        let suite = SuiteRunner(runner: runner, jobs: jobs, failFast: failFast)
+        // The run's own event loops: one per core when files run in parallel, else one. Each file's
+        // tasks run on a loop of the HTTP client's group, so with one loop a response resumes its
+        // request without a thread switch, and parallel files use every core.
+        let loopCount = jobs > 1 ? min(jobs, System.coreCount) : 1
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: loopCount)
+        let lanes = group.makeIterator().map(EventLoopExecutor.init)
+        let suite = SuiteRunner(runner: runner, jobs: jobs, failFast: failFast, lanes: lanes)
         let start = ContinuousClock.now
         let fileDelegates = delegates
-        // The run's tasks prefer the event loop that does the HTTP client's I/O (one loop, see
-        // `RestRunCommand.main`), so a response resumes its request without a thread switch.
-        let executor = EventLoopExecutor(MultiThreadedEventLoopGroup.singleton.next())
-        let outcome = Task(executorPreference: executor) { () -> Result<[FileResult], any Error> in
+        let outcome = Task(executorPreference: lanes[0]) { () -> Result<[FileResult], any Error> in
             do {
-                return .success(try await Networker.withHTTPClient(settings) { client in
-                    await suite.run(plan) { file in
+                return .success(try await Networker.withHTTPClient(settings, eventLoopGroup: group) { client in
+                    await suite.run(plan) { file, _ in
                         Networker(client: client, delegates: [FileHeadersDelegate(headers: file.headers), CookieJar()] + fileDelegates)
                     }
                 })
@@ -240,6 +244,7 @@ struct RunCommand: AsyncParsableCommand {
             return .runtimeError
         }
         interruption.end()
+        try? await group.shutdownGracefully()
         let interrupted = interruption.happened
         reporter.finish(results, duration: ContinuousClock.now - start, interrupted: interrupted)
         if ProcessEnvironment.current["GITHUB_ACTIONS"] == "true" {

@@ -7,17 +7,21 @@ public struct SuiteRunner: Sendable {
     public var jobs: Int
     /// Whether the first failing request stops the run.
     public var failFast: Bool
+    /// Where files run: file `i` runs its tasks on lane `i % lanes.count` (an event loop each, so
+    /// parallel files use every core); empty runs them wherever the caller's tasks run.
+    public var lanes: [any TaskExecutor]
 
     /// Creates a suite runner.
-    public init(runner: Runner, jobs: Int = 1, failFast: Bool = false) {
+    public init(runner: Runner, jobs: Int = 1, failFast: Bool = false, lanes: [any TaskExecutor] = []) {
         self.runner = runner
         self.jobs = max(1, jobs)
         self.failFast = failFast
+        self.lanes = lanes
     }
 
-    /// Runs `files`, each through the `Networking` that `networking` makes for it. Files that never
-    /// started (after a stop or a cancellation) have no result.
-    public func run(_ files: [RequestFile], networking: @escaping @Sendable (RequestFile) -> any Networking) async -> [FileResult] {
+    /// Runs `files`, each through the `Networking` that `networking` makes for it and its lane.
+    /// Files that never started (after a stop or a cancellation) have no result.
+    public func run(_ files: [RequestFile], networking: @escaping @Sendable (RequestFile, Int) -> any Networking) async -> [FileResult] {
         var runner = runner
         let control = runner.control ?? RunControl()
         runner.control = control
@@ -31,7 +35,15 @@ public struct SuiteRunner: Sendable {
                 let index = next
                 let file = files[index]
                 next += 1
-                group.addTask { (index, await configured.run(file, networking: networking(file))) }
+                let lane = lanes.isEmpty ? 0 : index % lanes.count
+                let work: @Sendable () async -> (Int, FileResult) = {
+                    (index, await configured.run(file, networking: networking(file, lane)))
+                }
+                if lanes.isEmpty {
+                    group.addTask(operation: work)
+                } else {
+                    group.addTask(executorPreference: lanes[lane], operation: work)
+                }
             }
             for _ in 0..<jobs { startNext() }
             for await (index, result) in group {
