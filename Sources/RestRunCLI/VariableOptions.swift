@@ -40,19 +40,9 @@ struct VariableOptions: ParsableArguments {
     func values(redactor: Redactor) throws(DiagnosticList) -> [String: DecodedValue] {
         var result: [String: DecodedValue] = [:]
         for path in variableFiles {
-            let text: String
-            do {
-                text = try FileSystem.readText(path)
-            } catch {
-                throw DiagnosticList([Diagnostic(error.message)])
-            }
-            let source = SourceText(path: path, text: text)
-            let node: Node
-            do {
-                node = try YAMLParser.parse(text)
-            } catch {
-                throw DiagnosticList([Diagnostic(error.message, at: source.location(error.mark))])
-            }
+            let document = try YAMLDocument.load(path: path)
+            let source = document.source
+            let node = document.root
             guard let pairs = node.pairs else {
                 throw DiagnosticList([Diagnostic("a variables file must be a mapping of names to values, found \(node.kindDescription)", at: source.location(node.mark))])
             }

@@ -19,25 +19,17 @@ public struct MockRoutes: Sendable {
 
     /// Reads and checks a routes file; `file:` paths are relative to it and read at once.
     public static func load(path: String) throws(DiagnosticList) -> MockRoutes {
-        let text: String
-        do {
-            text = try FileSystem.readText(path)
-        } catch {
-            throw DiagnosticList([Diagnostic(error.message)])
-        }
-        return try load(text: text, path: path)
+        try load(YAMLDocument.load(path: path))
     }
 
     /// Checks routes given as text; `path` names the file in messages and anchors `file:` paths.
     public static func load(text: String, path: String) throws(DiagnosticList) -> MockRoutes {
-        let source = SourceText(path: path, text: text)
-        let root: Node
-        do {
-            root = try YAMLParser.parse(text)
-        } catch {
-            throw DiagnosticList([Diagnostic(error.message, at: source.location(error.mark))])
-        }
-        var reader = Reader(source: source)
+        try load(YAMLDocument.parse(text: text, path: path))
+    }
+
+    private static func load(_ document: YAMLDocument) throws(DiagnosticList) -> MockRoutes {
+        let root = document.root
+        var reader = Reader(source: document.source)
         let routes = reader.routes(root)
         var compresses = false
         if let gzip = root["gzip"] {

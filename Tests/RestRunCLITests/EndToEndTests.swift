@@ -23,15 +23,7 @@ struct EndToEndTests {
         """
 
     func withServer<T: Sendable>(_ body: (MockServer) async throws -> T) async throws -> T {
-        let server = try await MockServer.start(routes: try MockRoutes.load(text: Self.routes, path: "routes.yaml"))
-        do {
-            let value = try await body(server)
-            await server.shutdown()
-            return value
-        } catch {
-            await server.shutdown()
-            throw error
-        }
+        try await MockServer.serving(Self.routes, body)
     }
 
     @Test("the README's first command runs the example offline and passes")

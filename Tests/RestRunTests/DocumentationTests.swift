@@ -8,19 +8,7 @@ import Testing
 @Suite("Documentation examples")
 struct DocumentationTests {
     static func yamlBlocks(in document: String) -> [String] {
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```yaml" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append((current ?? []).joined(separator: "\n") + "\n")
-                current = nil
-            } else if current != nil {
-                current?.append(line)
-            }
-        }
-        return blocks
+        Markdown.codeBlocks("yaml", in: document).map { $0 + "\n" }
     }
 
     @Test("every example in docs/request-format.md loads")
@@ -60,19 +48,7 @@ struct DocumentationTests {
 @Suite("Plugin documentation")
 struct PluginDocumentationTests {
     static func blocks(_ language: String, in document: String) -> [String] {
-        var blocks: [String] = []
-        var current: [Substring]?
-        for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line == "```\(language)" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append((current ?? []).joined(separator: "\n"))
-                current = nil
-            } else if current != nil {
-                current?.append(line)
-            }
-        }
-        return blocks
+        Markdown.codeBlocks(language, in: document)
     }
 
     static func normalized(_ text: String) -> String {

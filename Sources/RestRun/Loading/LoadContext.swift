@@ -26,31 +26,21 @@ final class LoadContext {
     func mapping(
         _ node: Node, _ what: String, allowed: [String], ignoresExtensions: Bool = false
     ) -> [(key: String, node: Node, keyNode: Node)]? {
-        guard let pairs = node.pairs else {
-            if node.isNull { return [] }
-            error("\(what) must be a mapping, found \(node.kindDescription)", at: node)
-            return nil
-        }
-        var result: [(key: String, node: Node, keyNode: Node)] = []
-        for pair in pairs {
-            guard let key = pair.key.scalarText else {
-                error("keys of \(what) must be plain names, found \(pair.key.kindDescription)", at: pair.key)
-                continue
-            }
-            if ignoresExtensions, key.hasPrefix("x-") { continue }
+        guard let entries = entries(node, what, keysAre: "plain names") else { return nil }
+        return entries.filter { key, _, keyNode in
+            if ignoresExtensions, key.hasPrefix("x-") { return false }
             guard allowed.contains(key) else {
                 var message = "unknown key '\(key)' in \(what)"
                 if let suggestion = Suggestion.closest(to: key, in: allowed) { message += " (did you mean '\(suggestion)'?)" }
-                error(message, at: pair.key, notes: ["allowed keys: " + allowed.joined(separator: ", ")])
-                continue
+                error(message, at: keyNode, notes: ["allowed keys: " + allowed.joined(separator: ", ")])
+                return false
             }
-            result.append((key, pair.value, pair.key))
+            return true
         }
-        return result
     }
 
     /// Entries of a mapping with any keys (headers, variables, JSONPaths).
-    func entries(_ node: Node, _ what: String) -> [(key: String, node: Node, keyNode: Node)]? {
+    func entries(_ node: Node, _ what: String, keysAre kind: String = "scalars") -> [(key: String, node: Node, keyNode: Node)]? {
         guard let pairs = node.pairs else {
             if node.isNull { return [] }
             error("\(what) must be a mapping, found \(node.kindDescription)", at: node)
@@ -59,7 +49,7 @@ final class LoadContext {
         var result: [(key: String, node: Node, keyNode: Node)] = []
         for pair in pairs {
             guard let key = pair.key.scalarText else {
-                error("keys of \(what) must be scalars, found \(pair.key.kindDescription)", at: pair.key)
+                error("keys of \(what) must be \(kind), found \(pair.key.kindDescription)", at: pair.key)
                 continue
             }
             result.append((key, pair.value, pair.key))

@@ -22,26 +22,17 @@ public struct RequestFileLoader: Sendable {
 
     /// Reads and loads the file at `path`.
     public func load(path: String) throws(DiagnosticList) -> RequestFile {
-        let text: String
-        do {
-            text = try FileSystem.readText(path)
-        } catch {
-            throw DiagnosticList([Diagnostic(error.message)])
-        }
-        return try load(text: text, path: path)
+        try load(YAMLDocument.load(path: path))
     }
 
     /// Loads a file's text; `path` is used for messages and the default name.
     public func load(text: String, path: String) throws(DiagnosticList) -> RequestFile {
-        let source = SourceText(path: path, text: text)
-        let root: Node
-        do {
-            root = try YAMLParser.parse(text)
-        } catch {
-            throw DiagnosticList([Diagnostic(error.message, at: source.location(error.mark))])
-        }
-        let context = LoadContext(source: source, templateParser: TemplateParser(environment: environment))
-        let file = loadFile(root, context: context)
+        try load(YAMLDocument.parse(text: text, path: path))
+    }
+
+    private func load(_ document: YAMLDocument) throws(DiagnosticList) -> RequestFile {
+        let context = LoadContext(source: document.source, templateParser: TemplateParser(environment: environment))
+        let file = loadFile(document.root, context: context)
         VariableCheck(predefined: predefinedVariables).check(file, context: context)
         guard context.diagnostics.isEmpty, let file else { throw DiagnosticList(context.diagnostics) }
         return file
@@ -122,22 +113,19 @@ public struct RequestFileLoader: Sendable {
                 context.error("includes nest deeper than 32 files", at: item)
                 continue
             }
-            let text: String
-            do {
-                text = try FileSystem.readText(path)
-            } catch {
-                context.error(error.message, at: item)
+            guard FileSystem.exists(path) else {
+                context.error("no file '\(relative)' to include (looked for \(path), relative to the including file)", at: item)
                 continue
             }
-            let source = SourceText(path: path, text: text)
-            let root: Node
+            let document: YAMLDocument
             do {
-                root = try YAMLParser.parse(text)
+                document = try YAMLDocument.load(path: path)
             } catch {
-                context.append([Diagnostic(error.message, at: source.location(error.mark))])
+                context.append(error.diagnostics)
                 continue
             }
-            let includedContext = LoadContext(source: source, templateParser: context.templateParser)
+            let root = document.root
+            let includedContext = LoadContext(source: document.source, templateParser: context.templateParser)
             let allowed = ["include", "base_url", "variables", "headers", "auth", "options", "decoders"]
             let what = "an included file (it holds settings only)"
             if let entries = includedContext.mapping(root, what, allowed: allowed) {
