@@ -16,7 +16,8 @@ public struct RestRunCommand: AsyncParsableCommand {
         abstract: "Run REST requests declared in YAML files and check their responses.",
         discussion: """
             Exit codes: 0 all passed, 1 usage error, 2 invalid request file (nothing sent),
-            3 runtime error (connection, timeout, body limit), 4 an expectation failed.
+            3 runtime error (connection, timeout, body limit), 4 an expectation failed,
+            130 interrupted with Ctrl-C (reports are still written).
             """,
         version: RestRunVersion.current,
         subcommands: [RunCommand.self, CheckCommand.self, MockCommand.self, DecodersCommand.self],
