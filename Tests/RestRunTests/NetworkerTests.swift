@@ -131,6 +131,26 @@ struct NetworkerTests {
         withExtendedLifetime(closed) {}
     }
 
+    @Test("a URL the client cannot take is a clear error, never a crash")
+    func invalidURLs() async throws {
+        try await Networker.withHTTPClient { client in
+            let networker = Networker(client: client)
+            for (url, reason) in [
+                ("http://[::1]:99999/", "the port '99999' is not a number from 1 to 65535"),
+                ("http://127.0.0.1:0/", "the port '0' is not a number from 1 to 65535"),
+                ("http://example.test:80x/", "the port '80x' is not a number from 1 to 65535"),
+                ("ftp://example.test/", "the scheme 'ftp' is not supported: use http or https"),
+                ("http:///path", "the URL needs http:// or https:// and a host"),
+            ] {
+                await #expect {
+                    try await networker.send(PreparedRequest(name: "bad", url: url))
+                } throws: { error in
+                    (error as? NetworkError)?.message == "cannot send to '\(url)': \(reason)"
+                }
+            }
+        }
+    }
+
     @Test("redirects are not followed unless follow_redirects says so")
     func redirects() async throws {
         try await withServer { server in

@@ -117,6 +117,9 @@ public final class Networker: Networking {
     }
 
     private func exchange(_ request: PreparedRequest, deadline: NIODeadline, start: ContinuousClock.Instant) async throws -> Response {
+        if let problem = URLParts.problem(request.url) {
+            throw NetworkError(.invalidURL, "cannot send to '\(request.url)': \(problem)")
+        }
         do {
             var headers = HTTPHeaders()
             for field in request.headers { headers.add(name: field.name, value: field.value) }

@@ -125,8 +125,10 @@ public struct Runner: Sendable {
                 result.skipReason = "interrupted"
             } catch {
                 let message = (error as? NetworkError)?.message ?? (error as? Diagnostic)?.message ?? String(describing: error)
+                let urlProblem = (error as? NetworkError)?.kind == .invalidURL
+                let location = (error as? Diagnostic)?.location ?? (urlProblem ? request.url.location : nil) ?? request.location
                 result.outcome = .error
-                result.failures = [Diagnostic(redactor.redact(message), at: (error as? Diagnostic)?.location ?? request.location)]
+                result.failures = [Diagnostic(redactor.redact(message), at: location)]
             }
             break
         }
