@@ -192,7 +192,7 @@ def main():
     rounds = max(1, min(args.rounds, 50))
     only = set(args.only.split(","))
     venv = os.path.join(args.work, "venv", "bin")
-    rest = os.path.join(args.root, ".build-static", "release", "rest-run")
+    rest = os.path.join(args.root, ".build-osize", "release", "rest-run")
     files = write_files(args.work)
     env = dict(os.environ, NO_COLOR="1")
 
