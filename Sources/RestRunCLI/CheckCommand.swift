@@ -17,7 +17,7 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let files = try InputFiles.expand(paths)
-        let registry = (try? PluginStore.registry()) ?? .builtIn
+        let registry = try PluginStore.registry()
         let stdout = FileDescriptorSink.standardOutput
         let stderr = FileDescriptorSink.standardError
         let redactor = Redactor()

@@ -11,13 +11,7 @@ struct DecodersCommand: AsyncParsableCommand {
     var paths: [String] = []
 
     func run() async throws {
-        var registry: DecoderRegistry
-        do {
-            registry = try PluginStore.registry()
-        } catch {
-            FileDescriptorSink.standardError.write("error: \(error)\n")
-            throw ArgumentParser.ExitCode(RestRun.ExitCode.usage.rawValue)
-        }
+        var registry = try PluginStore.registry()
         if !paths.isEmpty {
             let loader = RequestFileLoader(environment: ProcessEnvironment.current, decoderNames: registry.names, predefinedVariables: ["mock_url"])
             let stderr = FileDescriptorSink.standardError

@@ -64,10 +64,16 @@ public struct RestRunCommand: AsyncParsableCommand {
 enum PluginStore {
     static let shared = Mutex<[any RestRunPlugin]>([])
 
-    /// The built-in decoders plus every plugin's.
+    /// The built-in decoders plus every plugin's; a plugin that cannot register (a name already
+    /// taken) is reported and ends the command with the usage exit code, whichever command it is.
     static func registry() throws -> DecoderRegistry {
         var registry = DecoderRegistry.builtIn
-        for plugin in shared.withLock({ $0 }) { try plugin.register(decoders: &registry) }
+        do {
+            for plugin in shared.withLock({ $0 }) { try plugin.register(decoders: &registry) }
+        } catch {
+            FileDescriptorSink.standardError.write("error: \(error)\n")
+            throw ArgumentParser.ExitCode(RestRun.ExitCode.usage.rawValue)
+        }
         return registry
     }
 

@@ -111,13 +111,7 @@ struct RunCommand: AsyncParsableCommand {
                 return
             }
         }
-        let registry: DecoderRegistry
-        do {
-            registry = try PluginStore.registry()
-        } catch {
-            FileDescriptorSink.standardError.write("error: \(error)\n")
-            throw ArgumentParser.ExitCode(RestRun.ExitCode.usage.rawValue)
-        }
+        let registry = try PluginStore.registry()
         let stdout = FileDescriptorSink.standardOutput
         let stderr = FileDescriptorSink.standardError
         let colors = output.colors(for: stdout)

@@ -13,9 +13,6 @@ public struct RequestFilter: Sendable {
         self.namePatterns = namePatterns
     }
 
-    /// Whether the filter selects every request.
-    public var selectsAll: Bool { tags.isEmpty && namePatterns.isEmpty }
-
     /// Whether `request` is selected.
     public func selects(_ request: DeclaredRequest) -> Bool {
         if !tags.isEmpty, tags.isDisjoint(with: request.tags) { return false }
