@@ -198,6 +198,43 @@ struct EndToEndTests {
         #expect(!auto.stdout.contains("\u{1B}["))
     }
 
+    @Test("--tag and --name select requests, --quiet prints only failures, include: merges settings")
+    func selectionQuietAndInclude() async throws {
+        try await withServer { server in
+            let file = try BinaryRunner.temporaryFile("select.yaml", """
+                include: [common.yaml]
+                requests:
+                  - name: list items
+                    url: /items
+                    tags: [smoke]
+                  - name: echo items
+                    url: /echo
+                    method: POST
+                    expect:
+                      json:
+                        $.headers.x-team: core
+                  - name: broken items
+                    url: /items
+                    expect:
+                      json:
+                        $.data: { count: 5 }
+                """)
+            try FileSystem.write("base_url: \(server.url)/api\nheaders: { X-Team: core }\n", to: FileSystem.path("common.yaml", relativeTo: file))
+            let tagged = try await binary.run([file, "--tag", "smoke"])
+            #expect(tagged.status == 0, "\(tagged.all)")
+            #expect(tagged.stdout.contains("✓ list items") && !tagged.stdout.contains("echo items"))
+            #expect(tagged.stdout.contains("1 passed, 0 failed, 0 skipped"))
+            let named = try await binary.run([file, "--name", "echo*"])
+            #expect(named.status == 0, "\(named.all)")
+            #expect(named.stdout.contains("✓ echo items  200"), "the included header reached the server")
+            let quiet = try await binary.run([file, "--quiet"])
+            #expect(quiet.status == 4)
+            #expect(!quiet.stdout.contains("✓"))
+            #expect(quiet.stdout.contains("✗ broken items"))
+            #expect(quiet.stdout.contains("2 passed, 1 failed, 0 skipped"))
+        }
+    }
+
     @Test("a directory runs its YAML files in sorted order")
     func directory() async throws {
         try await withServer { server in
