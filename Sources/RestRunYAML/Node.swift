@@ -71,7 +71,10 @@ public struct Node: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether this is a null scalar (`null`, `~` or empty).
-    public var isNull: Bool { scalarValue == .null }
+    public var isNull: Bool {
+        if case let .scalar(text, style) = content { return ScalarValue.isNull(text, style: style, tag: tag) }
+        return false
+    }
 
     /// The value for a scalar key in a mapping.
     public subscript(key: String) -> Node? {

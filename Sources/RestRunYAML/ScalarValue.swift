@@ -64,25 +64,40 @@ public enum ScalarValue: Sendable, Hashable {
     }
 
     private static func resolveInteger(_ text: String) -> Int? {
-        var body = Substring(text)
+        var bytes = Substring(text).utf8
         var negative = false
-        if body.first == "-" || body.first == "+" {
-            negative = body.first == "-"
-            body = body.dropFirst()
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
+            bytes = bytes.dropFirst()
         }
-        guard let first = body.first else { return nil }
-        let magnitude: Int?
-        if body.hasPrefix("0x") {
-            magnitude = Int(body.dropFirst(2), radix: 16)
-        } else if body.hasPrefix("0o") {
-            magnitude = Int(body.dropFirst(2), radix: 8)
-        } else if first.isASCII, first.isNumber, body.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            magnitude = Int(body)
-        } else {
-            magnitude = nil
+        guard !bytes.isEmpty else { return nil }
+        var radix = 10
+        if bytes.starts(with: "0x".utf8) {
+            radix = 16
+            bytes = bytes.dropFirst(2)
+        } else if bytes.starts(with: "0o".utf8) {
+            radix = 8
+            bytes = bytes.dropFirst(2)
         }
-        guard let magnitude else { return nil }
-        return negative ? -magnitude : magnitude
+        guard !bytes.isEmpty else { return nil }
+        // Accumulated as a negative number so that Int.min fits.
+        var value = 0
+        for byte in bytes {
+            let digit: Int
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = Int(byte - UInt8(ascii: "a")) + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = Int(byte - UInt8(ascii: "A")) + 10
+            default: return nil
+            }
+            guard digit < radix else { return nil }
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: radix)
+            let (next, underflow) = shifted.subtractingReportingOverflow(digit)
+            guard !overflow, !underflow else { return nil }
+            value = next
+        }
+        if negative { return value }
+        return value == Int.min ? nil : -value
     }
 
     private static func resolveFloat(_ text: String) -> Double? {
@@ -93,29 +108,38 @@ public enum ScalarValue: Sendable, Hashable {
         default: break
         }
         // The core schema's float pattern: [-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
-        var index = text.startIndex
+        let bytes = Array(text.utf8)
+        var index = 0
         func digits() -> Int {
-            var count = 0
-            while index < text.endIndex, let ascii = text[index].asciiValue, ascii >= 48, ascii <= 57 {
-                index = text.index(after: index)
-                count += 1
-            }
-            return count
+            let start = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - start
         }
-        if index < text.endIndex, text[index] == "-" || text[index] == "+" { index = text.index(after: index) }
+        func skip(_ accepted: UInt8...) -> Bool {
+            guard index < bytes.count, accepted.contains(bytes[index]) else { return false }
+            index += 1
+            return true
+        }
+        _ = skip(UInt8(ascii: "-"), UInt8(ascii: "+"))
         let integerDigits = digits()
-        var fractionDigits = 0
-        if index < text.endIndex, text[index] == "." {
-            index = text.index(after: index)
-            fractionDigits = digits()
-        }
+        let fractionDigits = skip(UInt8(ascii: ".")) ? digits() : 0
         guard integerDigits > 0 || fractionDigits > 0 else { return nil }
-        if index < text.endIndex, text[index] == "e" || text[index] == "E" {
-            index = text.index(after: index)
-            if index < text.endIndex, text[index] == "-" || text[index] == "+" { index = text.index(after: index) }
+        if skip(UInt8(ascii: "e"), UInt8(ascii: "E")) {
+            _ = skip(UInt8(ascii: "-"), UInt8(ascii: "+"))
             guard digits() > 0 else { return nil }
         }
-        guard index == text.endIndex else { return nil }
+        guard index == bytes.count else { return nil }
         return Double(text)
+    }
+
+    /// Whether a scalar written as `text` in `style` with `tag` resolves to null, without resolving
+    /// it any further.
+    public static func isNull(_ text: String, style: ScalarStyle, tag: String?) -> Bool {
+        if tag != nil { return ScalarValue(resolving: text, style: style, tag: tag) == .null }
+        guard style == .plain else { return false }
+        switch text {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
     }
 }

@@ -182,6 +182,8 @@ public final class YAMLParser {
     /// in the mapping win over merged ones, and earlier merged mappings win over later ones.
     private func mappingPairs(depth: Int) throws(YAMLError) -> [Node.Pair] {
         var pairs: [Node.Pair] = []
+        // Each key resolved once, for the duplicate checks.
+        var keys: [ResolvedKey] = []
         var merged: [Node.Pair] = []
         while true {
             let next = try nextEvent()
@@ -192,28 +194,43 @@ public final class YAMLParser {
                 merged.append(contentsOf: try mergeSources(value))
                 continue
             }
-            if let existing = pairs.first(where: { Self.sameKey($0.key, key) }) {
+            let resolved = ResolvedKey(key)
+            if let existing = keys.firstIndex(where: { $0.isSame(as: resolved) }) {
                 throw YAMLError(
-                    "duplicate key '\(key)' (first given at \(existing.key.mark))", at: key.mark)
+                    "duplicate key '\(key)' (first given at \(pairs[existing].key.mark))", at: key.mark)
             }
+            keys.append(resolved)
             pairs.append(Node.Pair(key: key, value: value))
         }
-        for pair in merged where !pairs.contains(where: { Self.sameKey($0.key, pair.key) }) {
+        for pair in merged {
+            let resolved = ResolvedKey(pair.key)
+            guard !keys.contains(where: { $0.isSame(as: resolved) }) else { continue }
+            keys.append(resolved)
             pairs.append(pair)
         }
         return pairs
     }
 
+    /// A mapping key with its scalar value resolved once.
+    ///
     /// Keys are the same when they resolve to the same value (`a` and `"a"`, `1` and `0x1`) or, for
     /// collections, have the same content.
-    private static func sameKey(_ a: Node, _ b: Node) -> Bool {
-        if let x = a.scalarValue, let y = b.scalarValue {
+    private struct ResolvedKey {
+        let node: Node
+        let value: ScalarValue?
+
+        init(_ node: Node) {
+            self.node = node
+            value = node.scalarValue
+        }
+
+        func isSame(as other: ResolvedKey) -> Bool {
+            guard let x = value, let y = other.value else { return node == other.node }
             if case let .string(p) = x, case let .string(q) = y { return p == q }
             if case .string = x { return false }
             if case .string = y { return false }
-            return x == y || a.scalarText == b.scalarText
+            return x == y || node.scalarText == other.node.scalarText
         }
-        return a == b
     }
 
     private func mergeSources(_ value: Node) throws(YAMLError) -> [Node.Pair] {
@@ -226,7 +243,13 @@ public final class YAMLParser {
                 guard let pairs = item.pairs else {
                     throw YAMLError("a merge key '<<' takes a mapping or a list of mappings", at: item.mark)
                 }
-                result.append(contentsOf: pairs.filter { pair in !result.contains { Self.sameKey($0.key, pair.key) } })
+                var seen = result.map { ResolvedKey($0.key) }
+                for pair in pairs {
+                    let key = ResolvedKey(pair.key)
+                    guard !seen.contains(where: { $0.isSame(as: key) }) else { continue }
+                    seen.append(key)
+                    result.append(pair)
+                }
             }
             return result
         case .scalar:

@@ -1,5 +1,6 @@
 import RestRun
 import RestRunTestSupport
+import RestRunYAML
 import Testing
 
 @Suite("Loading request files")
@@ -71,6 +72,24 @@ struct LoaderTests {
         #expect(items.options.skip == "not today")
         #expect(items.expectations.map(\.label) == ["status", "header Content-Type", "$.items[0].id", "body", "duration"])
         #expect(login.expectations.map(\.label) == ["status"], "a request with no status check expects 2xx")
+    }
+
+    @Test("a location carries its line's text, whatever the line breaks")
+    func sourceLines() {
+        let source = SourceText(path: "a.yaml", text: "one\r\ntwo\nthree, déjà vu\n\nlast")
+        #expect(source.lineCount == 5)
+        #expect(source.line(1) == "one")
+        #expect(source.line(2) == "two")
+        #expect(source.line(3) == "three, déjà vu")
+        #expect(source.line(4) == "")
+        #expect(source.line(5) == "last")
+        #expect(source.line(0) == nil)
+        #expect(source.line(6) == nil)
+        let location = source.location(Mark(line: 3, column: 8))
+        #expect(location.lineText == "three, déjà vu")
+        #expect(location.description == "a.yaml:3:8")
+        #expect(source.location(Mark(line: 9, column: 1)).lineText == nil)
+        #expect(SourceText(path: "b", text: "x\n").line(2) == "")
     }
 
     @Test("an unknown key says where it is and what was meant")

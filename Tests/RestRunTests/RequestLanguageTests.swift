@@ -137,6 +137,36 @@ struct RequestLanguageTests {
         }
     }
 
+    @Test("URLs are split and checked on their bytes: quick and slow paths agree")
+    func urlParts() throws {
+        let parts = try #require(URLParts("HTTPS://User:pw@API.Example.com:8443/v1/items?q=1#top"))
+        #expect(parts.scheme == "https")
+        #expect(parts.host == "api.example.com")
+        #expect(parts.portText == "8443")
+        #expect(parts.path == "/v1/items")
+        let v6 = try #require(URLParts("http://[::1]:8080"))
+        #expect(v6.host == "::1")
+        #expect(v6.portText == "8080")
+        #expect(v6.path == "/")
+        #expect(try #require(URLParts("http://Straße.example/ä")).host == "straße.example")
+        #expect(URLParts("no-scheme/path") == nil)
+        #expect(URLParts("http:///path") == nil)
+        for good in ["http://127.0.0.1:8082/data.json", "https://example.com", "http://h:65535/", "HTTP://h/", "http://u@h:1/", "http://[::1]:80/"] {
+            #expect(URLParts.problem(good) == nil, "\(good)")
+        }
+        for (bad, words) in [
+            ("http://h:99999/", "port '99999'"), ("http://h:0/", "port '0'"), ("http://h:/", "port ''"),
+            ("http://h:000080/", "port '000080'"), ("http://h:8a/", "port '8a'"), ("ftp://h/", "scheme 'ftp'"),
+            ("http://", "needs http"), ("h/path", "needs http"),
+        ] {
+            #expect(URLParts.problem(bad)?.contains(words) == true, "\(bad)")
+        }
+        #expect(URLBuilder.isAbsolute("svn+ssh://host/x"))
+        #expect(!URLBuilder.isAbsolute("/relative:path"))
+        #expect(!URLBuilder.isAbsolute("://x"))
+        #expect(!URLBuilder.isAbsolute("mailto:x"))
+    }
+
     @Test("cookies honour domain, path, Secure and expiry")
     func cookieRules() throws {
         let site = try #require(URLParts("http://api.example.com/account/login"))

@@ -45,6 +45,48 @@ struct YAMLParserTests {
         #expect(root["m"]?.scalarValue == .string("No"))
     }
 
+    @Test("integers and floats resolve from their bytes: signs, radixes, limits and near misses")
+    func numberEdges() {
+        func value(_ text: String) -> ScalarValue { ScalarValue(resolving: text, style: .plain, tag: nil) }
+        #expect(value("-17") == .integer(-17))
+        #expect(value("+5") == .integer(5))
+        #expect(value("007") == .integer(7))
+        #expect(value("0o17") == .integer(15))
+        #expect(value("0xff") == .integer(255))
+        #expect(value("-0x10") == .integer(-16))
+        #expect(value("9223372036854775807") == .integer(Int.max))
+        #expect(value("-9223372036854775808") == .integer(Int.min))
+        #expect(value("9223372036854775808") == .float(9_223_372_036_854_775_808))
+        #expect(value("0x") == .string("0x"))
+        #expect(value("0o8") == .string("0o8"))
+        #expect(value("0xfg") == .string("0xfg"))
+        #expect(value("0x-5") == .string("0x-5"))
+        #expect(value("12a") == .string("12a"))
+        #expect(value("-") == .string("-"))
+        #expect(value("1.") == .float(1))
+        #expect(value(".5") == .float(0.5))
+        #expect(value("-2.5e3") == .float(-2500))
+        #expect(value("1e") == .string("1e"))
+        #expect(value(".") == .string("."))
+        #expect(value("1.2.3") == .string("1.2.3"))
+        #expect(value("١٢") == .string("١٢"))
+        #expect(Node(.scalar("", .plain), mark: Mark(line: 1, column: 1)).isNull)
+        #expect(!Node(.scalar("null", .doubleQuoted), mark: Mark(line: 1, column: 1)).isNull)
+        #expect(Node(.scalar("", .doubleQuoted), mark: Mark(line: 1, column: 1), tag: "tag:yaml.org,2002:null").isNull)
+    }
+
+    @Test("keys that resolve alike are duplicates, in the mapping and through merge keys")
+    func resolvedDuplicates() throws {
+        #expect(throws: YAMLError.self) { try YAMLParser.parse("1: a\n0x1: b\n") }
+        #expect(throws: YAMLError.self) { try YAMLParser.parse("a: 1\n\"a\": 2\n") }
+        let root = try YAMLParser.parse("true: a\n\"true\": b\nbase: &b {x: 1, y: 2}\nother:\n  <<: [*b, {x: 3, z: 4}]\n  y: 5\n")
+        #expect(root.pairs?.count == 4)
+        let other = try #require(root["other"])
+        #expect(other.pairs?.map { $0.key.scalarText ?? "" } == ["y", "x", "z"])
+        #expect(other["x"]?.scalarValue == .integer(1))
+        #expect(other["y"]?.scalarValue == .integer(5))
+    }
+
     @Test("scalars keep their style")
     func styles() throws {
         let root = try YAMLParser.parse("a: plain\nb: 'single'\nc: \"double\"\nd: |\n  literal\ne: >\n  folded\n")

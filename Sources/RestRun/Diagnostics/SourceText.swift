@@ -4,35 +4,44 @@ public import RestRunYAML
 public struct SourceText: Sendable {
     /// The path as the user gave it.
     public let path: String
-    /// The lines of the file, without their line breaks.
-    public let lines: [Substring]
+    /// The whole text.
+    public let text: String
+    /// Where each line starts, as an index into `text`.
+    private let lineStarts: [String.Index]
 
     /// Wraps `text` read from `path`.
     public init(path: String, text: String) {
         self.path = path
-        // Split on UTF-8 bytes: a newline byte is always a line break, and this is much faster than
-        // splitting by Character on large files.
-        var lines: [Substring] = []
+        var text = text
+        text.makeContiguousUTF8()
+        self.text = text
+        // Scan the UTF-8 bytes: a newline byte is always a line break, and this runs over every
+        // byte of every file loaded.
+        let offsets: [Int] = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var offsets = [0]
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { offsets.append(offset + 1) }
+            return offsets
+        } ?? [0]
         let utf8 = text.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if utf8[index] == UInt8(ascii: "\n") {
-                var end = index
-                if end != start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
-                lines.append(text[start..<end])
-                start = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
-        }
-        lines.append(text[start..<utf8.endIndex])
-        self.lines = lines
+        lineStarts = offsets.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+    }
+
+    /// The number of lines (a final line break starts one more, empty line).
+    public var lineCount: Int { lineStarts.count }
+
+    /// The text of a 1-based line, without its line break; `nil` past the end.
+    public func line(_ number: Int) -> Substring? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let utf8 = text.utf8
+        let start = lineStarts[number - 1]
+        var end = number < lineStarts.count ? utf8.index(before: lineStarts[number]) : utf8.endIndex
+        if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
+        return text[start..<end]
     }
 
     /// The location of `mark` in this file, with the line's text.
     public func location(_ mark: Mark) -> SourceLocation {
-        let lineText = lines.indices.contains(mark.line - 1) ? String(lines[mark.line - 1]) : nil
-        return SourceLocation(file: path, line: mark.line, column: mark.column, lineText: lineText)
+        SourceLocation(file: path, line: mark.line, column: mark.column, lineSlice: line(mark.line))
     }
 
     /// The location `offset` characters to the right of `mark`, on the same line.

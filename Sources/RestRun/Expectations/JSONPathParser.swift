@@ -6,10 +6,17 @@ struct JSONPathParser {
     init(_ text: String) { characters = Array(text) }
 
     var isAtEnd: Bool { index >= characters.count }
-    var peekText: String { isAtEnd ? "end" : String(characters[index...].prefix(8)) }
+    var peekText: String { isAtEnd ? "end" : Self.joined(characters[index...].prefix(8)) }
 
     func error(_ message: String) -> JSONPath.ParseError {
         JSONPath.ParseError(message: message, offset: min(index, characters.count))
+    }
+
+    /// Characters back into a string (`String(_:)` over a character sequence is much slower).
+    private static func joined(_ characters: ArraySlice<Character>) -> String {
+        var text = ""
+        for character in characters { text.append(character) }
+        return text
     }
 
     private func peek(_ offset: Int = 0) -> Character? {
@@ -64,11 +71,24 @@ struct JSONPathParser {
 
     private mutating func shorthandName() throws(JSONPath.ParseError) -> String {
         let start = index
-        while let character = peek(), character.isLetter || character == "_" || (index > start && (character.isNumber || character == "-")) || (!character.isASCII && !character.isWhitespace) {
+        while let character = peek(), Self.continuesName(character, first: index == start) {
             index += 1
         }
         guard index > start else { throw error("expected a name after '.'") }
-        return String(characters[start..<index])
+        return Self.joined(characters[start..<index])
+    }
+
+    /// Whether `character` can be part of a shorthand name (`$.name`): ASCII letters and `_`, digits
+    /// and `-` after the first character, and any non-ASCII character but white space.
+    private static func continuesName(_ character: Character, first: Bool) -> Bool {
+        if let ascii = character.asciiValue {
+            switch ascii {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): return true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): return !first
+            default: return false
+            }
+        }
+        return !character.isWhitespace
     }
 
     private mutating func bracketSelectors() throws(JSONPath.ParseError) -> [JSONPath.Selector] {
@@ -117,7 +137,7 @@ struct JSONPathParser {
         let start = index
         if peek() == "-" { index += 1 }
         while let character = peek(), character.isASCII, character.isNumber { index += 1 }
-        guard let value = Int(String(characters[start..<index])) else { throw error("expected an integer") }
+        guard let value = Int(Self.joined(characters[start..<index])) else { throw error("expected an integer") }
         // RFC 9535 keeps indexes within I-JSON's exact integers, which also keeps the arithmetic safe.
         guard abs(value) <= 9_007_199_254_740_991 else { throw error("index out of range") }
         return value
@@ -140,7 +160,7 @@ struct JSONPathParser {
                 case "b": result.append("\u{08}")
                 case "f": result.append("\u{0C}")
                 case "u":
-                    let hex = String(characters[index..<min(index + 4, characters.count)])
+                    let hex = Self.joined(characters[index..<min(index + 4, characters.count)])
                     guard hex.count == 4, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) else {
                         throw error("invalid \\u escape")
                     }
@@ -214,7 +234,7 @@ struct JSONPathParser {
             while let next = peek(), next.isNumber || next == "." || next == "e" || next == "E" || ((next == "+" || next == "-") && (characters[index - 1] == "e" || characters[index - 1] == "E")) {
                 index += 1
             }
-            let text = String(characters[start..<index])
+            let text = Self.joined(characters[start..<index])
             if let integer = Int(text) { return .literal(.integer(integer)) }
             guard let double = Double(text) else { throw error("invalid number '\(text)'") }
             return .literal(.number(double))
@@ -224,7 +244,7 @@ struct JSONPathParser {
             if consume("null") { return .literal(.null) }
             let start = index
             while let next = peek(), next.isLetter || next == "_" { index += 1 }
-            let name = String(characters[start..<index])
+            let name = Self.joined(characters[start..<index])
             guard ["length", "count", "match", "search", "value"].contains(name) else {
                 index = start
                 throw error("expected '@', '$', a literal or a function (length, count, match, search, value)")

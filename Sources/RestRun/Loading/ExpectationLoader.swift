@@ -57,7 +57,7 @@ struct ExpectationLoader {
     private func statusPredicate(_ node: Node) -> Predicate? {
         switch node.content {
         case .scalar:
-            if case .integer? = node.scalarValue { return .equals(.value(.integer(context.integer(node, "'status'") ?? 0))) }
+            if case let .integer(code)? = node.scalarValue { return .equals(.value(.integer(code))) }
             if let text = node.scalarText, text.count == 3, text.hasSuffix("xx"), let digit = Int(text.prefix(1)), (1...5).contains(digit) {
                 return .statusClass(digit)
             }

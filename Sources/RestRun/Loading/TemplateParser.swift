@@ -32,8 +32,8 @@ public struct TemplateParser: Sendable {
             self.mark = node.mark
             let text = node.scalarText ?? ""
             switch node.scalarStyle {
-            case .plain?: offset = text.contains("\n") ? nil : 0
-            case .singleQuoted?, .doubleQuoted?: offset = text.contains("\n") ? nil : 1
+            case .plain?: offset = text.utf8.contains(UInt8(ascii: "\n")) ? nil : 0
+            case .singleQuoted?, .doubleQuoted?: offset = text.utf8.contains(UInt8(ascii: "\n")) ? nil : 1
             default: offset = nil
             }
         }

@@ -57,7 +57,8 @@ public final class Networker: Networking {
     /// hop) and whether to retry after it.
     public func send(_ request: PreparedRequest) async throws -> Response {
         var attempt = 1
-        var history: [String] = []
+        // Every attempt's outcome, put into words only when there was more than one.
+        var history: [Attempt] = []
         while true {
             try Task.checkCancellation()
             let deadline = NIODeadline.now() + TimeAmount(request.options.effectiveTimeout)
@@ -88,27 +89,38 @@ public final class Networker: Networking {
             let decision = delegates.lazy
                 .map { $0.networking(self, retryDecisionFor: outgoing, after: result, attempt: attempt) }
                 .first { $0 != .doNotRetry } ?? .doNotRetry
-            let elapsed = DurationText.format(ContinuousClock.now - start)
-            switch result {
-            case let .success(response): history.append("\(response.status) \(response.reason) after \(elapsed)")
-            case let .failure(error): history.append("\(NetworkError(classifying: error, request: outgoing).message) after \(elapsed)")
-            }
+            history.append(Attempt(result: result, request: outgoing, elapsed: ContinuousClock.now - start))
             guard case let .retry(after: wait) = decision else {
                 switch result {
                 case var .success(response):
-                    if history.count > 1 { response.attempts = history }
+                    if history.count > 1 { response.attempts = history.map(\.description) }
                     return response
                 case let .failure(error):
                     guard history.count > 1 else { throw error }
                     var failure = NetworkError(classifying: error, request: outgoing)
                     failure.message = "\(request.method) \(request.url) failed after \(history.count) attempts: "
-                        + history.enumerated().map { "\($0.offset + 1)) \($0.element)" }.joined(separator: "; ")
+                        + history.enumerated().map { "\($0.offset + 1)) \($0.element.description)" }.joined(separator: "; ")
                     throw failure
                 }
             }
             for delegate in delegates { delegate.networking(self, willRetry: outgoing, after: wait, attempt: attempt) }
             if wait > .zero { try await Task.sleep(for: wait) }
             attempt += 1
+        }
+    }
+
+    /// One attempt's outcome, for the list a retried request reports.
+    private struct Attempt: CustomStringConvertible {
+        let result: Result<Response, any Error>
+        let request: PreparedRequest
+        let elapsed: Duration
+
+        var description: String {
+            let elapsed = DurationText.format(elapsed)
+            switch result {
+            case let .success(response): return "\(response.status) \(response.reason) after \(elapsed)"
+            case let .failure(error): return "\(NetworkError(classifying: error, request: request).message) after \(elapsed)"
+            }
         }
     }
 

@@ -21,10 +21,18 @@ public enum URLBuilder {
 
     /// Whether a URL has a scheme (`http://...`).
     public static func isAbsolute(_ url: String) -> Bool {
-        guard let colon = url.firstIndex(of: ":") else { return false }
-        let scheme = url[..<colon]
-        return !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
-            && url[colon...].hasPrefix("://")
+        let bytes = url.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > bytes.startIndex else { return false }
+        let isSchemeByte = { (byte: UInt8) in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                true
+            default:
+                false
+            }
+        }
+        return bytes[..<colon].allSatisfy(isSchemeByte) && bytes[colon...].starts(with: "://".utf8)
     }
 
     /// Percent-encodes everything but RFC 3986's unreserved characters.
