@@ -256,10 +256,52 @@ def main():
                 rss = [r for _, r in samples[tool]]
                 rows.append((sid, label, tool, statistics.median(times), requests, statistics.median(rss), failures[tool]))
             print(f"{sid} done", file=sys.stderr)
+        counts = instruction_counts(args, rest, files, env) if ({"S2"} & only) and nginx.process else []
     finally:
         nginx.stop()
 
     print_table(rows, rounds)
+    if counts:
+        print_counts(counts)
+
+
+def instruction_counts(args, rest, files, env):
+    """S2 once under valgrind's callgrind, for rest-run and curl: instruction counts do not move with
+    the machine's noise the way wall times do. Skipped when valgrind is not installed."""
+    valgrind, strip = shutil.which("valgrind"), shutil.which("strip")
+    if not valgrind or not strip:
+        return []
+    # valgrind cannot read the Swift binary's DWARF; a copy without it is the same code.
+    plain = os.path.join(args.work, "rest-run-nodebug")
+    if subprocess.run([strip, "--strip-debug", "-o", plain, rest]).returncode != 0:
+        return []
+    runs = [
+        ("S2 rest-run", [plain, f"{files}/batch500.yaml", "--quiet"]),
+        ("S2 curl", ["curl", "-s", "--fail", "-o", "/dev/null", "-K", f"{files}/curl500.cfg"]),
+        ("start-up: rest-run --version", [plain, "--version"]),
+        ("start-up: curl --version", ["curl", "--version"]),
+    ]
+    counts = []
+    for name, argv in runs:
+        result = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv,
+                                cwd=args.work, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True, timeout=600)
+        total = next((line.split()[-1] for line in result.stderr.splitlines() if "Collected :" in line), None)
+        if total is None:
+            return []
+        counts.append((name, int(total)))
+    print("instruction counts done", file=sys.stderr)
+    return counts
+
+
+def print_counts(counts):
+    print("instructions executed (valgrind --tool=callgrind, one run each; repeatable to ~0.1%):")
+    values = dict(counts)
+    for name, total in counts:
+        print(f"  {name:<32} {total / 1e6:>9.1f} M")
+    if "S2 rest-run" in values and "S2 curl" in values:
+        print(f"  S2 rest-run / curl: {values['S2 rest-run'] / values['S2 curl']:.2f}x")
+    print()
 
 
 def print_table(rows, rounds):
