@@ -18,8 +18,7 @@ struct DeclaredRequestLoader {
             return nil
         }
         guard let entries = context.mapping(node, what, allowed: Self.keys) else { return nil }
-        let values = Dictionary(entries.map { ($0.key, $0.node) }, uniquingKeysWith: { first, _ in first })
-        guard let urlNode = values["url"] else {
+        guard let urlNode = entries.first(where: { $0.key == "url" })?.node else {
             context.error("\(what) needs a 'url'", at: node)
             return nil
         }
