@@ -1,4 +1,4 @@
-public import RestRun
+import RestRun
 import Synchronization
 
 /// Picks the route for a request and builds the bytes to send, counting calls per route so that

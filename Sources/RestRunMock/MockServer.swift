@@ -1,4 +1,4 @@
-public import RestRun
+import RestRun
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
