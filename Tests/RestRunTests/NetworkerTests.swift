@@ -121,7 +121,7 @@ struct NetworkerTests {
         }
         let closed = ClosedPort()
         let port = closed.port
-        try await Networker.withHTTPClient { client in
+        _ = try await Networker.withHTTPClient { client in
             await #expect {
                 try await Networker(client: client).send(PreparedRequest(name: "down", url: "http://127.0.0.1:\(port)/"))
             } throws: { error in
