@@ -30,28 +30,27 @@ public enum ScalarValue: Sendable, Hashable {
             self = .string(text)
             return
         }
-        switch text {
-        case "", "~", "null", "Null", "NULL":
+        if Self.isNullText(text) {
             self = .null
-        default:
-            // Only scalars starting with a digit, a sign, a dot, t/T/f/F can be anything but a string.
-            guard let first = text.utf8.first,
-                  (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "-")
-                    || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || first == UInt8(ascii: "t")
-                    || first == UInt8(ascii: "T") || first == UInt8(ascii: "f") || first == UInt8(ascii: "F")
-            else {
-                self = .string(text)
-                return
-            }
-            if let bool = Self.resolveBool(text) {
-                self = .bool(bool)
-            } else if let integer = Self.resolveInteger(text) {
-                self = .integer(integer)
-            } else if let float = Self.resolveFloat(text) {
-                self = .float(float)
-            } else {
-                self = .string(text)
-            }
+            return
+        }
+        // Only scalars starting with a digit, a sign, a dot, t/T/f/F can be anything but a string.
+        guard let first = text.utf8.first,
+              (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "-")
+                || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || first == UInt8(ascii: "t")
+                || first == UInt8(ascii: "T") || first == UInt8(ascii: "f") || first == UInt8(ascii: "F")
+        else {
+            self = .string(text)
+            return
+        }
+        if let bool = Self.resolveBool(text) {
+            self = .bool(bool)
+        } else if let integer = Self.resolveInteger(text) {
+            self = .integer(integer)
+        } else if let float = Self.resolveFloat(text) {
+            self = .float(float)
+        } else {
+            self = .string(text)
         }
     }
 
@@ -136,10 +135,14 @@ public enum ScalarValue: Sendable, Hashable {
     /// it any further.
     public static func isNull(_ text: String, style: ScalarStyle, tag: String?) -> Bool {
         if tag != nil { return ScalarValue(resolving: text, style: style, tag: tag) == .null }
-        guard style == .plain else { return false }
+        return style == .plain && isNullText(text)
+    }
+
+    /// The core schema's spellings of null for a plain scalar.
+    private static func isNullText(_ text: String) -> Bool {
         switch text {
-        case "", "~", "null", "Null", "NULL": return true
-        default: return false
+        case "", "~", "null", "Null", "NULL": true
+        default: false
         }
     }
 }

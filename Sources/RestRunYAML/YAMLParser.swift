@@ -239,11 +239,11 @@ public final class YAMLParser {
             return pairs
         case let .sequence(items):
             var result: [Node.Pair] = []
+            var seen: [ResolvedKey] = []
             for item in items {
                 guard let pairs = item.pairs else {
                     throw YAMLError("a merge key '<<' takes a mapping or a list of mappings", at: item.mark)
                 }
-                var seen = result.map { ResolvedKey($0.key) }
                 for pair in pairs {
                     let key = ResolvedKey(pair.key)
                     guard !seen.contains(where: { $0.isSame(as: key) }) else { continue }
