@@ -72,7 +72,7 @@ struct JSONPathTests {
 
     @Test("a bad path says what is wrong and where")
     func errors() {
-        for (path, message) in [("data", "a JSONPath starts with '$'"), ("$.a[", "unexpected end of the path"), ("$.a[?@.x ==]", "expected '@', '$', a literal or a function (length, count, match, search, value)")] {
+        for (path, message) in [("data", "a JSONPath starts with '$'"), ("$.a[", "unexpected end of the path"), ("$.a[?@.x ==]", "expected '@', '$', a literal or a function (length, count, match, search, value), found ']'")] {
             #expect {
                 try JSONPath(path)
             } throws: { error in

@@ -1,3 +1,143 @@
+extension JSONPath {
+    /// A logical expression inside `[?...]`, already checked for RFC 9535's well-typedness rules.
+    indirect enum FilterExpression: Sendable {
+        /// `a || b`
+        case or(FilterExpression, FilterExpression)
+        /// `a && b`
+        case and(FilterExpression, FilterExpression)
+        /// `!a`
+        case not(FilterExpression)
+        /// `@.x` or `$.x` as a test: true when it selects at least one node.
+        case exists(FilterQuery)
+        /// A function whose result is logical (`match`, `search`).
+        case function(FunctionCall)
+        /// `a == b` and the other comparisons, between values.
+        case comparison(FilterValue, ComparisonOperator, FilterValue)
+    }
+
+    /// A query inside a filter: relative to the current node (`@`) or to the root (`$`).
+    struct FilterQuery: Sendable {
+        /// `@...` when true, `$...` otherwise.
+        var relative: Bool
+        /// The query's segments.
+        var path: JSONPath
+
+        func select(current: DecodedValue, root: DecodedValue) -> [DecodedValue] {
+            path.select(from: relative ? current : root, root: root)
+        }
+    }
+
+    /// A comparable value: a literal, a singular query, or a function that returns a value.
+    indirect enum FilterValue: Sendable {
+        /// A number, string, `true`, `false` or `null`.
+        case literal(DecodedValue)
+        /// A singular query; selecting nothing gives no value.
+        case query(FilterQuery)
+        /// `length`, `count` or `value`.
+        case function(FunctionCall)
+
+        /// The value, or nil for RFC 9535's "Nothing".
+        func evaluate(current: DecodedValue, root: DecodedValue) -> DecodedValue? {
+            switch self {
+            case let .literal(value): return value
+            case let .query(query): return query.select(current: current, root: root).first
+            case let .function(call): return call.value(current: current, root: root)
+            }
+        }
+    }
+
+    /// `==`, `!=`, `<`, `<=`, `>`, `>=`.
+    enum ComparisonOperator: String, Sendable, CaseIterable {
+        case equal = "=="
+        case notEqual = "!="
+        case lessOrEqual = "<="
+        case greaterOrEqual = ">="
+        case less = "<"
+        case greater = ">"
+    }
+
+    /// The function extensions RFC 9535 defines, with their declared types.
+    enum Function: String, Sendable {
+        case length, count, match, search, value
+
+        /// The type of each parameter.
+        var parameters: [FunctionType] {
+            switch self {
+            case .length: [.value]
+            case .count, .value: [.nodes]
+            case .match, .search: [.value, .value]
+            }
+        }
+
+        /// The type of the result.
+        var result: FunctionType {
+            switch self {
+            case .length, .count, .value: .value
+            case .match, .search: .logical
+            }
+        }
+    }
+
+    /// RFC 9535's three types of function parameters and results.
+    enum FunctionType: Sendable {
+        case value, logical, nodes
+    }
+
+    /// An argument, already converted to the type its parameter declares.
+    indirect enum FunctionArgument: Sendable {
+        case value(FilterValue)
+        case logical(FilterExpression)
+        case nodes(FilterQuery)
+    }
+
+    /// A well-typed call of one of the functions.
+    struct FunctionCall: Sendable {
+        var function: Function
+        var arguments: [FunctionArgument]
+
+        /// The result of `length`, `count` or `value`; nil for "Nothing".
+        func value(current: DecodedValue, root: DecodedValue) -> DecodedValue? {
+            switch function {
+            case .length:
+                switch argumentValue(0, current: current, root: root) {
+                case let .string(text)?: return .integer(text.unicodeScalars.count)
+                case let .array(items)?: return .integer(items.count)
+                case let .object(members)?: return .integer(members.count)
+                default: return nil
+                }
+            case .count:
+                return .integer(argumentNodes(0, current: current, root: root).count)
+            case .value:
+                let nodes = argumentNodes(0, current: current, root: root)
+                return nodes.count == 1 ? nodes[0] : nil
+            case .match, .search:
+                return nil
+            }
+        }
+
+        /// The result of `match` or `search`: false unless both arguments are strings and the
+        /// second is a valid I-Regexp (RFC 9485).
+        func holds(current: DecodedValue, root: DecodedValue) -> Bool {
+            guard function == .match || function == .search,
+                  case let .string(text)? = argumentValue(0, current: current, root: root),
+                  case let .string(pattern)? = argumentValue(1, current: current, root: root),
+                  let regexp = IRegexp(pattern)
+            else { return false }
+            return function == .match ? regexp.matchesWhole(text) : regexp.matchesSomewhere(text)
+        }
+
+        private func argumentValue(_ position: Int, current: DecodedValue, root: DecodedValue) -> DecodedValue? {
+            guard arguments.indices.contains(position), case let .value(value) = arguments[position] else { return nil }
+            return value.evaluate(current: current, root: root)
+        }
+
+        private func argumentNodes(_ position: Int, current: DecodedValue, root: DecodedValue) -> [DecodedValue] {
+            guard arguments.indices.contains(position), case let .nodes(query) = arguments[position] else { return [] }
+            return query.select(current: current, root: root)
+        }
+    }
+}
+
 extension JSONPath.FilterExpression {
     /// Whether the expression holds with `@` bound to `current`.
     func holds(current: DecodedValue, root: DecodedValue) -> Bool {
@@ -5,91 +145,55 @@ extension JSONPath.FilterExpression {
         case let .or(lhs, rhs): return lhs.holds(current: current, root: root) || rhs.holds(current: current, root: root)
         case let .and(lhs, rhs): return lhs.holds(current: current, root: root) && rhs.holds(current: current, root: root)
         case let .not(inner): return !inner.holds(current: current, root: root)
-        case let .test(operand):
-            switch operand.evaluate(current: current, root: root) {
-            case let .nodes(nodes): return !nodes.isEmpty
-            case let .logical(value): return value
-            case .value, .nothing: return false
-            }
+        case let .exists(query): return !query.select(current: current, root: root).isEmpty
+        case let .function(call): return call.holds(current: current, root: root)
         case let .comparison(lhs, op, rhs):
-            let a = lhs.evaluate(current: current, root: root).single
-            let b = rhs.evaluate(current: current, root: root).single
+            let a = lhs.evaluate(current: current, root: root)
+            let b = rhs.evaluate(current: current, root: root)
             switch op {
-            case "==": return Self.equal(a, b)
-            case "!=": return !Self.equal(a, b)
-            case "<": return Self.less(a, b)
-            case ">": return Self.less(b, a)
-            case "<=": return Self.less(a, b) || Self.equal(a, b)
-            case ">=": return Self.less(b, a) || Self.equal(a, b)
-            default: return false
+            case .equal: return Self.equal(a, b)
+            case .notEqual: return !Self.equal(a, b)
+            case .less: return Self.less(a, b)
+            case .greater: return Self.less(b, a)
+            case .lessOrEqual: return Self.less(a, b) || Self.equal(a, b)
+            case .greaterOrEqual: return Self.less(b, a) || Self.equal(a, b)
             }
         }
     }
 
+    /// RFC 9535, 2.3.5.2.2: two Nothings are equal; strings compare by Unicode scalars, numbers
+    /// by value, arrays and objects member by member.
     private static func equal(_ a: DecodedValue?, _ b: DecodedValue?) -> Bool {
         switch (a, b) {
         case (nil, nil): return true
-        case let (a?, b?): return a == b
+        case let (a?, b?): return same(a, b)
         default: return false
         }
     }
 
-    private static func less(_ a: DecodedValue?, _ b: DecodedValue?) -> Bool {
-        if let x = a?.doubleValue, let y = b?.doubleValue { return x < y }
-        if case let .string(x)? = a, case let .string(y)? = b { return x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars) }
-        return false
-    }
-}
-
-/// What a filter operand evaluates to.
-enum FilterResult {
-    case value(DecodedValue)
-    case nothing
-    case nodes([DecodedValue])
-    case logical(Bool)
-
-    /// The single value a comparison uses; nothing for empty or several nodes.
-    var single: DecodedValue? {
-        switch self {
-        case let .value(value): return value
-        case let .nodes(nodes): return nodes.count == 1 ? nodes[0] : nil
-        case .nothing, .logical: return nil
+    private static func same(_ a: DecodedValue, _ b: DecodedValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.integer(x), .integer(y)): return x == y
+        case let (.string(x), .string(y)): return x.unicodeScalars.elementsEqual(y.unicodeScalars)
+        case let (.array(x), .array(y)): return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+        case let (.object(x), .object(y)):
+            return x.count == y.count && x.allSatisfy { key, value in y[key].map { same(value, $0) } ?? false }
+        default:
+            if let x = a.doubleValue, let y = b.doubleValue { return x == y }
+            return false
         }
     }
-}
 
-extension JSONPath.FilterOperand {
-    func evaluate(current: DecodedValue, root: DecodedValue) -> FilterResult {
-        switch self {
-        case let .literal(value):
-            return .value(value)
-        case let .query(relative, path):
-            return .nodes(path.select(from: relative ? current : root, root: root))
-        case let .function(name, arguments):
-            let values = arguments.map { $0.evaluate(current: current, root: root) }
-            switch name {
-            case "length":
-                switch values.first?.single {
-                case let .string(text)?: return .value(.integer(text.unicodeScalars.count))
-                case let .array(items)?: return .value(.integer(items.count))
-                case let .object(members)?: return .value(.integer(members.count))
-                default: return .nothing
-                }
-            case "count":
-                if case let .nodes(nodes)? = values.first { return .value(.integer(nodes.count)) }
-                return .nothing
-            case "value":
-                return values.first?.single.map(FilterResult.value) ?? .nothing
-            case "match", "search":
-                guard values.count == 2, case let .string(text)? = values[0].single,
-                      case let .string(pattern)? = values[1].single,
-                      let regex = try? Regex(pattern)
-                else { return .logical(false) }
-                if name == "match" { return .logical((try? regex.wholeMatch(in: text)) != nil) }
-                return .logical((try? regex.firstMatch(in: text)) != nil)
-            default:
-                return .nothing
-            }
+    /// Numbers by value, strings by Unicode scalar values; anything else is never less.
+    private static func less(_ a: DecodedValue?, _ b: DecodedValue?) -> Bool {
+        switch (a, b) {
+        case let (.integer(x)?, .integer(y)?): return x < y
+        case let (.string(x)?, .string(y)?): return x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars)
+        default:
+            if let x = a?.doubleValue, let y = b?.doubleValue { return x < y }
+            return false
         }
     }
 }

@@ -1,269 +1,527 @@
-/// The recursive-descent parser behind `JSONPath.init`.
+/// The recursive-descent parser behind `JSONPath.init`: RFC 9535's grammar (section 2 and its
+/// collected ABNF in appendix A), then its well-typedness rules for filter expressions (2.4.3).
 struct JSONPathParser {
-    private let characters: [Character]
+    private let scalars: [Unicode.Scalar]
     private var index = 0
 
-    init(_ text: String) { characters = Array(text) }
+    /// RFC 9535 keeps integers within I-JSON's exact range.
+    static let largestInteger = 9_007_199_254_740_991
 
-    var isAtEnd: Bool { index >= characters.count }
-    var peekText: String { isAtEnd ? "end" : Self.joined(characters[index...].prefix(8)) }
-
-    func error(_ message: String) -> JSONPath.ParseError {
-        JSONPath.ParseError(message: message, offset: min(index, characters.count))
+    init(_ text: String) {
+        scalars = Array(text.unicodeScalars)
     }
 
-    /// Characters back into a string (`String(_:)` over a character sequence is much slower).
-    private static func joined(_ characters: ArraySlice<Character>) -> String {
-        var text = ""
-        for character in characters { text.append(character) }
-        return text
+    private var isAtEnd: Bool { index >= scalars.count }
+
+    private func error(_ message: String, at offset: Int? = nil) -> JSONPath.ParseError {
+        JSONPath.ParseError(message: message, offset: min(offset ?? index, scalars.count))
     }
 
-    private func peek(_ offset: Int = 0) -> Character? {
-        index + offset < characters.count ? characters[index + offset] : nil
+    private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
+        index + offset < scalars.count ? scalars[index + offset] : nil
     }
 
-    private mutating func skipSpaces() {
-        while let character = peek(), character == " " || character == "\t" || character == "\n" { index += 1 }
+    private func peekIs(_ character: Unicode.Scalar, _ offset: Int = 0) -> Bool { peek(offset) == character }
+
+    /// RFC 9535's blank: space, tab, line feed and carriage return.
+    private static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
     }
 
-    private mutating func consume(_ text: String) -> Bool {
-        let expected = Array(text)
-        guard index + expected.count <= characters.count, Array(characters[index..<index + expected.count]) == expected else { return false }
-        index += expected.count
+    private mutating func skipBlanks() {
+        while let scalar = peek(), Self.isBlank(scalar) { index += 1 }
+    }
+
+    private mutating func consume(_ literal: String) -> Bool {
+        var offset = 0
+        for scalar in literal.unicodeScalars {
+            guard peek(offset) == scalar else { return false }
+            offset += 1
+        }
+        index += offset
         return true
     }
 
-    /// `$` (or `@`) followed by segments; stops at anything that cannot continue a path.
-    mutating func parseQuery(root: Character) throws(JSONPath.ParseError) -> [JSONPath.Segment] {
-        guard peek() == root else {
-            throw error(root == "$" ? "a JSONPath starts with '$'" : "expected '\(root)'")
+    /// What stands at the current position, for messages.
+    private var found: String {
+        guard let scalar = peek() else { return "the end of the path" }
+        if Self.isBlank(scalar) { return "white space" }
+        return "'\(Character(scalar))'"
+    }
+
+    // MARK: Queries
+
+    /// The whole text as one query.
+    mutating func parseWholeQuery() throws(JSONPath.ParseError) -> JSONPath {
+        guard peekIs("$") else {
+            throw error(peek().map(Self.isBlank) == true ? "a JSONPath starts with '$' (no white space before it)" : "a JSONPath starts with '$'")
         }
+        let path = try parseQuery()
+        guard isAtEnd else {
+            if let scalar = peek(), Self.isBlank(scalar) { throw error("unexpected white space at the end of the path") }
+            throw error("unexpected \(found)")
+        }
+        return path
+    }
+
+    /// `$` or `@` followed by segments. White space between segments is allowed; white space that
+    /// no segment follows is left for the caller.
+    private mutating func parseQuery() throws(JSONPath.ParseError) -> JSONPath {
+        let start = index
         index += 1
         var segments: [JSONPath.Segment] = []
-        while let character = peek() {
-            if character == "." && peek(1) == "." {
+        while true {
+            let beforeBlanks = index
+            skipBlanks()
+            if peekIs("."), peekIs(".", 1) {
                 index += 2
-                if peek() == "[" {
-                    segments.append(.descendant(try bracketSelectors()))
-                } else if peek() == "*" {
-                    index += 1
-                    segments.append(.descendant([.wildcard]))
-                } else {
-                    segments.append(.descendant([.name(try shorthandName())]))
-                }
-            } else if character == "." {
+                segments.append(.descendant(try descendantSelectors()))
+            } else if peekIs(".") {
                 index += 1
-                if peek() == "*" {
-                    index += 1
+                if consume("*") {
                     segments.append(.child([.wildcard]))
                 } else {
-                    segments.append(.child([.name(try shorthandName())]))
+                    segments.append(.child([.name(try shorthandName(after: "."))]))
                 }
-            } else if character == "[" {
-                segments.append(.child(try bracketSelectors()))
+            } else if peekIs("[") {
+                segments.append(.child(try bracketedSelection()))
             } else {
+                index = beforeBlanks
                 break
             }
         }
-        return segments
+        return JSONPath(segments: segments, source: String(String.UnicodeScalarView(scalars[start..<index])))
     }
 
-    private mutating func shorthandName() throws(JSONPath.ParseError) -> String {
+    private mutating func descendantSelectors() throws(JSONPath.ParseError) -> [JSONPath.Selector] {
+        if peekIs("[") { return try bracketedSelection() }
+        if consume("*") { return [.wildcard] }
+        return [.name(try shorthandName(after: ".."))]
+    }
+
+    /// `name-first *name-char`, plus the `-` extension after the first character.
+    private mutating func shorthandName(after prefix: String) throws(JSONPath.ParseError) -> String {
         let start = index
-        while let character = peek(), Self.continuesName(character, first: index == start) {
-            index += 1
-        }
-        guard index > start else { throw error("expected a name after '.'") }
-        return Self.joined(characters[start..<index])
-    }
-
-    /// Whether `character` can be part of a shorthand name (`$.name`): ASCII letters and `_`, digits
-    /// and `-` after the first character, and any non-ASCII character but white space.
-    private static func continuesName(_ character: Character, first: Bool) -> Bool {
-        if let ascii = character.asciiValue {
-            switch ascii {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): return true
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): return !first
-            default: return false
+        while let scalar = peek(), Self.continuesName(scalar, first: index == start) { index += 1 }
+        guard index > start else {
+            if let scalar = peek(), scalar.properties.numericType != nil || ("0"..."9").contains(scalar) {
+                throw error("a name after '\(prefix)' cannot start with a digit; write [\(Character(scalar))...] for an index or ['...'] for such a name")
             }
+            throw error("expected a name or '*' after '\(prefix)', found \(found)")
         }
-        return !character.isWhitespace
+        return String(String.UnicodeScalarView(scalars[start..<index]))
     }
 
-    private mutating func bracketSelectors() throws(JSONPath.ParseError) -> [JSONPath.Selector] {
+    private static func continuesName(_ scalar: Unicode.Scalar, first: Bool) -> Bool {
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0x5F, 0x80...0xD7FF, 0xE000...0x10FFFF: return true
+        case 0x30...0x39, 0x2D: return !first
+        default: return false
+        }
+    }
+
+    /// `[` selector *(`,` selector) `]`, with white space around each selector.
+    private mutating func bracketedSelection() throws(JSONPath.ParseError) -> [JSONPath.Selector] {
         index += 1
         var selectors: [JSONPath.Selector] = []
         while true {
-            skipSpaces()
+            skipBlanks()
             selectors.append(try selector())
-            skipSpaces()
+            skipBlanks()
             if consume(",") { continue }
-            guard consume("]") else { throw error("expected ']'") }
+            guard consume("]") else {
+                throw error(isAtEnd ? "unexpected end of the path; expected ']'" : "expected ',' or ']', found \(found)")
+            }
             return selectors
         }
     }
 
     private mutating func selector() throws(JSONPath.ParseError) -> JSONPath.Selector {
-        guard let character = peek() else { throw error("unexpected end of the path") }
-        if character == "'" || character == "\"" { return .name(try stringLiteral()) }
-        if character == "*" { index += 1; return .wildcard }
-        if character == "?" {
+        guard let scalar = peek() else { throw error("unexpected end of the path") }
+        switch scalar {
+        case "'", "\"":
+            return .name(try stringLiteral())
+        case "*":
             index += 1
-            skipSpaces()
-            return .filter(try orExpression())
-        }
-        if character == ":" || character == "-" || character.isNumber {
-            let start = character == ":" ? nil : try integer()
-            skipSpaces()
+            return .wildcard
+        case "?":
+            index += 1
+            skipBlanks()
+            return .filter(try logical(try orExpression()))
+        case ":", "-", "0"..."9":
+            let start = scalar == ":" ? nil : try integer()
+            let afterStart = index
+            skipBlanks()
             guard consume(":") else {
+                index = afterStart
                 guard let start else { throw error("expected an index") }
                 return .index(start)
             }
-            skipSpaces()
-            let end = (peek() == "-" || peek()?.isNumber == true) ? try integer() : nil
-            skipSpaces()
+            skipBlanks()
+            let end = startsInteger ? try integer() : nil
+            skipBlanks()
             var step = 1
             if consume(":") {
-                skipSpaces()
-                if peek() == "-" || peek()?.isNumber == true { step = try integer() }
+                skipBlanks()
+                if startsInteger { step = try integer() }
             }
             return .slice(start: start, end: end, step: step)
+        case "]":
+            throw error("empty brackets: expected a name in quotes, an index, '*', a slice or a filter '?'")
+        default:
+            throw error("expected a name in quotes, an index, '*', a slice or a filter '?', found \(found)")
         }
-        throw error("expected a name in quotes, an index, '*', a slice or a filter '?'")
     }
 
+    private var startsInteger: Bool {
+        guard let scalar = peek() else { return false }
+        return scalar == "-" || ("0"..."9").contains(scalar)
+    }
+
+    /// `0` or `-`? followed by a digit 1-9 and more digits, within ±(2^53 - 1).
     private mutating func integer() throws(JSONPath.ParseError) -> Int {
         let start = index
-        if peek() == "-" { index += 1 }
-        while let character = peek(), character.isASCII, character.isNumber { index += 1 }
-        guard let value = Int(Self.joined(characters[start..<index])) else { throw error("expected an integer") }
-        // RFC 9535 keeps indexes within I-JSON's exact integers, which also keeps the arithmetic safe.
-        guard abs(value) <= 9_007_199_254_740_991 else { throw error("index out of range") }
+        let negative = consume("-")
+        let digitsStart = index
+        var value = 0
+        while let scalar = peek(), ("0"..."9").contains(scalar) {
+            value = value * 10 + Int(scalar.value - 0x30)
+            index += 1
+            guard value <= Self.largestInteger else {
+                throw error("index out of range: integers are limited to ±(2^53-1)", at: start)
+            }
+        }
+        guard index > digitsStart else { throw error("expected an integer", at: start) }
+        if scalars[digitsStart] == "0" && (index - digitsStart > 1 || negative) {
+            throw error(negative ? "'-0' is not an index" : "an integer cannot have leading zeros", at: start)
+        }
+        return negative ? -value : value
+    }
+
+    // MARK: String literals
+
+    /// A quoted string, with RFC 9535's escapes; raw control characters and unknown escapes are
+    /// errors.
+    private mutating func stringLiteral() throws(JSONPath.ParseError) -> String {
+        let start = index
+        guard let quote = peek() else { throw error("expected a string") }
+        index += 1
+        var result = String.UnicodeScalarView()
+        while let scalar = peek() {
+            index += 1
+            if scalar == quote { return String(result) }
+            if scalar.value < 0x20 {
+                throw error("a control character (U+\(Self.hex(scalar.value))) must be escaped in a string", at: index - 1)
+            }
+            guard scalar == "\\" else {
+                result.append(scalar)
+                continue
+            }
+            guard let escaped = peek() else { break }
+            index += 1
+            switch escaped {
+            case "b": result.append("\u{08}")
+            case "f": result.append("\u{0C}")
+            case "n": result.append("\n")
+            case "r": result.append("\r")
+            case "t": result.append("\t")
+            case "/": result.append("/")
+            case "\\": result.append("\\")
+            case "'" where quote == "'", "\"" where quote == "\"": result.append(escaped)
+            case "u": result.append(try unicodeEscape())
+            default:
+                throw error("invalid escape '\\\(Character(escaped))' in a string", at: index - 2)
+            }
+        }
+        throw error("unterminated string", at: start)
+    }
+
+    /// The four hex digits after `\u`, and a second `\uXXXX` for a surrogate pair.
+    private mutating func unicodeEscape() throws(JSONPath.ParseError) -> Unicode.Scalar {
+        let start = index - 2
+        let first = try hexQuad(start: start)
+        switch first {
+        case 0xD800...0xDBFF:
+            guard consume("\\u") else { throw error("a high surrogate escape must be followed by a low surrogate escape", at: start) }
+            let second = try hexQuad(start: start)
+            guard (0xDC00...0xDFFF).contains(second) else {
+                throw error("a high surrogate escape must be followed by a low surrogate escape", at: start)
+            }
+            let combined = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+            guard let scalar = Unicode.Scalar(combined) else { throw error("invalid \\u escape", at: start) }
+            return scalar
+        case 0xDC00...0xDFFF:
+            throw error("a low surrogate escape without a high surrogate before it", at: start)
+        default:
+            guard let scalar = Unicode.Scalar(first) else { throw error("invalid \\u escape", at: start) }
+            return scalar
+        }
+    }
+
+    private mutating func hexQuad(start: Int) throws(JSONPath.ParseError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let scalar = peek(), let digit = Self.hexDigit(scalar) else {
+                throw error("invalid \\u escape: expected four hex digits", at: start)
+            }
+            value = value << 4 | digit
+            index += 1
+        }
         return value
     }
 
-    private mutating func stringLiteral() throws(JSONPath.ParseError) -> String {
-        guard let quote = peek() else { throw error("expected a string") }
-        index += 1
-        var result = ""
-        while let character = peek() {
-            index += 1
-            if character == quote { return result }
-            if character == "\\" {
-                guard let escaped = peek() else { break }
-                index += 1
-                switch escaped {
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                case "r": result.append("\r")
-                case "b": result.append("\u{08}")
-                case "f": result.append("\u{0C}")
-                case "u":
-                    let hex = Self.joined(characters[index..<min(index + 4, characters.count)])
-                    guard hex.count == 4, let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) else {
-                        throw error("invalid \\u escape")
-                    }
-                    index += 4
-                    result.unicodeScalars.append(scalar)
-                default: result.append(escaped)
-                }
-            } else {
-                result.append(character)
-            }
+    private static func hexDigit(_ scalar: Unicode.Scalar) -> UInt32? {
+        switch scalar.value {
+        case 0x30...0x39: scalar.value - 0x30
+        case 0x41...0x46: scalar.value - 0x41 + 10
+        case 0x61...0x66: scalar.value - 0x61 + 10
+        default: nil
         }
-        throw error("unterminated string")
     }
 
-    // MARK: Filters
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
 
-    private mutating func orExpression() throws(JSONPath.ParseError) -> JSONPath.FilterExpression {
+    // MARK: Filter expressions, before type checking
+
+    /// A filter expression as written, before its types are checked.
+    private indirect enum Raw {
+        case literal(DecodedValue, at: Int)
+        case query(JSONPath.FilterQuery, at: Int)
+        case call(JSONPath.Function, [Raw], at: Int)
+        case comparison(Raw, JSONPath.ComparisonOperator, Raw)
+        case not(Raw)
+        case and(Raw, Raw)
+        case or(Raw, Raw)
+        case parenthesized(Raw, at: Int)
+
+        var offset: Int {
+            switch self {
+            case let .literal(_, at), let .query(_, at), let .call(_, _, at), let .parenthesized(_, at): at
+            case let .comparison(lhs, _, _), let .and(lhs, _), let .or(lhs, _): lhs.offset
+            case let .not(inner): inner.offset - 1
+            }
+        }
+    }
+
+    private mutating func orExpression() throws(JSONPath.ParseError) -> Raw {
         var expression = try andExpression()
         while true {
-            skipSpaces()
-            guard consume("||") else { return expression }
-            skipSpaces()
+            let before = index
+            skipBlanks()
+            guard consume("||") else { index = before; return expression }
+            skipBlanks()
             expression = .or(expression, try andExpression())
         }
     }
 
-    private mutating func andExpression() throws(JSONPath.ParseError) -> JSONPath.FilterExpression {
+    private mutating func andExpression() throws(JSONPath.ParseError) -> Raw {
         var expression = try basicExpression()
         while true {
-            skipSpaces()
-            guard consume("&&") else { return expression }
-            skipSpaces()
+            let before = index
+            skipBlanks()
+            guard consume("&&") else { index = before; return expression }
+            skipBlanks()
             expression = .and(expression, try basicExpression())
         }
     }
 
-    private mutating func basicExpression() throws(JSONPath.ParseError) -> JSONPath.FilterExpression {
-        skipSpaces()
-        if peek() == "!" && peek(1) != "=" {
+    /// A parenthesized expression, a test or a comparison, optionally negated with `!`.
+    private mutating func basicExpression() throws(JSONPath.ParseError) -> Raw {
+        if peekIs("!") && !peekIs("=", 1) {
             index += 1
-            skipSpaces()
-            return .not(try basicExpression())
+            skipBlanks()
+            if peekIs("(") { return .not(try parenthesized()) }
+            let start = index
+            let operand = try primary()
+            switch operand {
+            case .query, .call: return .not(operand)
+            default: throw error("'!' applies to a query, a function or a parenthesized expression", at: start)
+            }
         }
-        if consume("(") {
-            let inner = try orExpression()
-            skipSpaces()
-            guard consume(")") else { throw error("expected ')'") }
-            return inner
+        if peekIs("(") { return try parenthesized() }
+        let lhs = try primary()
+        let before = index
+        skipBlanks()
+        guard let op = comparisonOperator() else {
+            index = before
+            return lhs
         }
-        let lhs = try operand()
-        skipSpaces()
-        for op in ["==", "!=", "<=", ">=", "<", ">"] where consume(op) {
-            skipSpaces()
-            return .comparison(lhs, op, try operand())
+        skipBlanks()
+        guard !peekIs("(") && !peekIs("!") else {
+            throw error("expected a literal, a singular query or a function after '\(op.rawValue)'")
         }
-        if case .literal = lhs { throw error("a literal alone is not a test; compare it with ==, <, ...") }
-        return .test(lhs)
+        return .comparison(lhs, op, try primary())
     }
 
-    private mutating func operand() throws(JSONPath.ParseError) -> JSONPath.FilterOperand {
-        guard let character = peek() else { throw error("unexpected end of the filter") }
-        switch character {
+    private mutating func comparisonOperator() -> JSONPath.ComparisonOperator? {
+        for op in JSONPath.ComparisonOperator.allCases where consume(op.rawValue) { return op }
+        return nil
+    }
+
+    private mutating func parenthesized() throws(JSONPath.ParseError) -> Raw {
+        let start = index
+        index += 1
+        skipBlanks()
+        let inner = try orExpression()
+        skipBlanks()
+        guard consume(")") else { throw error("expected ')', found \(found)") }
+        return .parenthesized(inner, at: start)
+    }
+
+    /// A literal, a query, or a function call.
+    private mutating func primary() throws(JSONPath.ParseError) -> Raw {
+        let start = index
+        guard let scalar = peek() else { throw error("unexpected end of the filter") }
+        switch scalar {
         case "@", "$":
-            let segments = try parseQuery(root: character)
-            return .query(relative: character == "@", JSONPath(segments: segments, source: String(character)))
+            let path = try parseQuery()
+            return .query(JSONPath.FilterQuery(relative: scalar == "@", path: path), at: start)
         case "'", "\"":
-            return .literal(.string(try stringLiteral()))
+            return .literal(.string(try stringLiteral()), at: start)
         case "-", "0"..."9":
-            let start = index
-            if peek() == "-" { index += 1 }
-            while let next = peek(), next.isNumber || next == "." || next == "e" || next == "E" || ((next == "+" || next == "-") && (characters[index - 1] == "e" || characters[index - 1] == "E")) {
-                index += 1
+            return .literal(try number(), at: start)
+        case "a"..."z":
+            for (word, value) in [("true", DecodedValue.bool(true)), ("false", .bool(false)), ("null", .null)] where consume(word) {
+                if let next = peek(), Self.isFunctionNameCharacter(next) { index = start; break }
+                return .literal(value, at: start)
             }
-            let text = Self.joined(characters[start..<index])
-            if let integer = Int(text) { return .literal(.integer(integer)) }
-            guard let double = Double(text) else { throw error("invalid number '\(text)'") }
-            return .literal(.number(double))
+            return try functionCall()
         default:
-            if consume("true") { return .literal(.bool(true)) }
-            if consume("false") { return .literal(.bool(false)) }
-            if consume("null") { return .literal(.null) }
-            let start = index
-            while let next = peek(), next.isLetter || next == "_" { index += 1 }
-            let name = Self.joined(characters[start..<index])
-            guard ["length", "count", "match", "search", "value"].contains(name) else {
-                index = start
-                throw error("expected '@', '$', a literal or a function (length, count, match, search, value)")
+            throw error("expected '@', '$', a literal or a function (length, count, match, search, value), found \(found)")
+        }
+    }
+
+    /// `(int / "-0") [ "." 1*DIGIT ] [ ("e" / "E") [ "+" / "-" ] 1*DIGIT ]`
+    private mutating func number() throws(JSONPath.ParseError) -> DecodedValue {
+        let start = index
+        _ = consume("-")
+        let digitsStart = index
+        while let scalar = peek(), ("0"..."9").contains(scalar) { index += 1 }
+        guard index > digitsStart else { throw error("invalid number", at: start) }
+        if scalars[digitsStart] == "0" && index - digitsStart > 1 { throw error("a number cannot have leading zeros", at: start) }
+        var isInteger = true
+        if peekIs(".") {
+            index += 1
+            let fractionStart = index
+            while let scalar = peek(), ("0"..."9").contains(scalar) { index += 1 }
+            guard index > fractionStart else { throw error("expected digits after '.' in a number", at: start) }
+            isInteger = false
+        }
+        if peekIs("e") || peekIs("E") {
+            index += 1
+            if peekIs("+") || peekIs("-") { index += 1 }
+            let exponentStart = index
+            while let scalar = peek(), ("0"..."9").contains(scalar) { index += 1 }
+            guard index > exponentStart else { throw error("expected digits in the exponent of a number", at: start) }
+            isInteger = false
+        }
+        let literal = String(String.UnicodeScalarView(scalars[start..<index]))
+        if isInteger, let value = Int(literal) { return .integer(value) }
+        guard let value = Double(literal), value.isFinite else { throw error("number out of range", at: start) }
+        return .number(value)
+    }
+
+    private static func isFunctionNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+    }
+
+    /// `name(` arguments `)`; the name must be one of RFC 9535's functions and `(` follow it directly.
+    private mutating func functionCall() throws(JSONPath.ParseError) -> Raw {
+        let start = index
+        while let scalar = peek(), Self.isFunctionNameCharacter(scalar) { index += 1 }
+        let name = String(String.UnicodeScalarView(scalars[start..<index]))
+        guard let function = JSONPath.Function(rawValue: name) else {
+            throw error("unknown function '\(name)' (the functions are length, count, match, search and value)", at: start)
+        }
+        guard consume("(") else {
+            throw error("expected '(' right after \(name)\(peek().map(Self.isBlank) == true ? " (no white space before it)" : "")")
+        }
+        var arguments: [Raw] = []
+        skipBlanks()
+        if !consume(")") {
+            while true {
+                skipBlanks()
+                arguments.append(try orExpression())
+                skipBlanks()
+                if consume(",") { continue }
+                guard consume(")") else { throw error("expected ',' or ')' in the arguments of \(name)(), found \(found)") }
+                break
             }
-            skipSpaces()
-            guard consume("(") else { throw error("expected '(' after \(name)") }
-            var arguments: [JSONPath.FilterOperand] = []
-            skipSpaces()
-            if !consume(")") {
-                while true {
-                    skipSpaces()
-                    arguments.append(try operand())
-                    skipSpaces()
-                    if consume(",") { continue }
-                    guard consume(")") else { throw error("expected ')' after the arguments of \(name)") }
-                    break
-                }
+        }
+        return .call(function, arguments, at: start)
+    }
+
+    // MARK: Well-typedness (RFC 9535, 2.4.3)
+
+    /// The expression as a logical test.
+    private func logical(_ raw: Raw) throws(JSONPath.ParseError) -> JSONPath.FilterExpression {
+        switch raw {
+        case let .or(lhs, rhs): return .or(try logical(lhs), try logical(rhs))
+        case let .and(lhs, rhs): return .and(try logical(lhs), try logical(rhs))
+        case let .not(inner): return .not(try logical(inner))
+        case let .parenthesized(inner, _): return try logical(inner)
+        case let .query(query, _): return .exists(query)
+        case let .comparison(lhs, op, rhs): return .comparison(try comparable(lhs), op, try comparable(rhs))
+        case let .call(function, arguments, at):
+            let call = try typedCall(function, arguments, at: at)
+            guard function.result != .value else {
+                throw error("\(function.rawValue)() gives a value, not a test: compare it (for example \(function.rawValue)(...) > 0)", at: at)
             }
-            return .function(name, arguments)
+            return .function(call)
+        case let .literal(_, at):
+            throw error("a literal alone is not a test; compare it with ==, <, ...", at: at)
+        }
+    }
+
+    /// The expression as one side of a comparison.
+    private func comparable(_ raw: Raw) throws(JSONPath.ParseError) -> JSONPath.FilterValue {
+        switch raw {
+        case let .literal(value, _): return .literal(value)
+        case let .query(query, at):
+            guard query.path.isSingular else {
+                throw error("'\(query.path.source)' can select several nodes, so it cannot be compared; use a singular query (names and indexes only)", at: at)
+            }
+            return .query(query)
+        case let .call(function, arguments, at):
+            let call = try typedCall(function, arguments, at: at)
+            guard function.result == .value else {
+                throw error("\(function.rawValue)() gives a test result, which cannot be compared; use it alone", at: at)
+            }
+            return .function(call)
+        default:
+            throw error("only literals, singular queries and functions can be compared", at: raw.offset)
+        }
+    }
+
+    private func typedCall(_ function: JSONPath.Function, _ arguments: [Raw], at offset: Int) throws(JSONPath.ParseError) -> JSONPath.FunctionCall {
+        let parameters = function.parameters
+        guard arguments.count == parameters.count else {
+            throw error("\(function.rawValue)() takes \(parameters.count) argument\(parameters.count == 1 ? "" : "s"), not \(arguments.count)", at: offset)
+        }
+        var typed: [JSONPath.FunctionArgument] = []
+        for (argument, parameter) in zip(arguments, parameters) {
+            typed.append(try self.argument(argument, as: parameter, of: function))
+        }
+        return JSONPath.FunctionCall(function: function, arguments: typed)
+    }
+
+    private func argument(_ raw: Raw, as type: JSONPath.FunctionType, of function: JSONPath.Function) throws(JSONPath.ParseError) -> JSONPath.FunctionArgument {
+        switch type {
+        case .value:
+            switch raw {
+            case .literal, .query, .call: return .value(try comparable(raw))
+            default: throw error("\(function.rawValue)() takes a value here: a literal, a singular query or a function", at: raw.offset)
+            }
+        case .logical:
+            return .logical(try logical(raw))
+        case .nodes:
+            guard case let .query(query, _) = raw else {
+                throw error("\(function.rawValue)() takes a query (such as @.items[*])", at: raw.offset)
+            }
+            return .nodes(query)
         }
     }
 }

@@ -69,7 +69,7 @@ public struct ResponseChecker: Sendable {
                     continue
                 }
                 let nodes = path.select(decoded)
-                actual = path.isSingular ? nodes.first : (nodes.isEmpty ? nil : .array(nodes))
+                actual = path.isSingular ? nodes.first : .array(nodes)
                 missing = "nothing at this path"
             }
             let result: ExpectationResult
@@ -107,8 +107,9 @@ public struct ResponseChecker: Sendable {
         case let .json(path):
             guard let decoded else { return .failure(Missing(message: "the body could not be decoded")) }
             let nodes = path.select(decoded)
-            if nodes.isEmpty { return .failure(Missing(message: "nothing at \(path.source)")) }
-            return .success(path.isSingular ? nodes[0] : .array(nodes))
+            guard path.isSingular else { return .success(.array(nodes)) }
+            guard let node = nodes.first else { return .failure(Missing(message: "nothing at \(path.source)")) }
+            return .success(node)
         case let .header(name):
             guard let value = response.headers[name] else { return .failure(Missing(message: "no '\(name)' header in the response")) }
             return .success(.string(value))
