@@ -32,7 +32,7 @@ public struct RestRunCommand: AsyncParsableCommand {
     public static func main(plugins: [any RestRunPlugin]) async -> Never {
         PluginStore.shared.withLock { $0 = plugins }
         let code = await execute(Array(CommandLine.arguments.dropFirst()))
-        Glibc.exit(code)
+        endProcess(code)
     }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code;
@@ -81,4 +81,10 @@ enum PluginStore {
     static func delegates() -> [any NetworkingDelegate] {
         shared.withLock { $0 }.flatMap { $0.networkingDelegates() }
     }
+}
+
+/// Ends the process with `code` (a free function: inside a command type, `exit` names
+/// ArgumentParser's own).
+private func endProcess(_ code: Int32) -> Never {
+    exit(code)
 }

@@ -11,7 +11,16 @@ public final class YAMLParser {
 
     private var parser = yaml_parser_t()
     private let input: UnsafeMutableBufferPointer<UInt8>
-    private var anchors: [String: Node] = [:]
+    private var anchors: [String: (node: Node, size: Int)] = [:]
+    /// Nodes read so far, counting every node an alias repeats: a tree only grows through aliases,
+    /// so bounding this bounds what every later stage walks.
+    private var expandedNodes = 0
+    /// Nodes written in the text itself.
+    private var writtenNodes = 0
+
+    /// The most nodes aliases may add, unless the text itself is larger (then ten times its size):
+    /// a "billion laughs" document of a few lines is refused at its first alias past the limit.
+    public static let aliasExpansionLimit = 100_000
 
     /// Parses `text` as one YAML document; an empty text is a null node.
     public static func parse(_ text: String) throws(YAMLError) -> Node {
@@ -140,15 +149,29 @@ public final class YAMLParser {
     }
 
     private func node(from event: Event, depth: Int) throws(YAMLError) -> Node {
+        let before = expandedNodes
+        switch event {
+        case .scalar, .sequenceStart, .mappingStart:
+            expandedNodes += 1
+            writtenNodes += 1
+        default: break
+        }
         switch event {
         case let .scalar(text, style, anchor, tag, mark):
             let node = Node(.scalar(text, style), mark: mark, tag: tag)
-            if let anchor { anchors[anchor] = node }
+            if let anchor { anchors[anchor] = (node, expandedNodes - before) }
             return node
         case let .alias(name, mark):
-            guard var node = anchors[name] else {
+            guard let anchored = anchors[name] else {
                 throw YAMLError("unknown alias *\(name)", at: mark)
             }
+            expandedNodes += anchored.size
+            guard expandedNodes - writtenNodes <= max(Self.aliasExpansionLimit, 10 * writtenNodes) else {
+                throw YAMLError(
+                    "aliases expand this document to more than \(max(Self.aliasExpansionLimit, 10 * writtenNodes)) nodes; refusing it (an alias bomb?)",
+                    at: mark)
+            }
+            var node = anchored.node
             node.mark = mark
             return node
         case let .sequenceStart(anchor, tag, mark):
@@ -162,14 +185,14 @@ public final class YAMLParser {
                 items.append(try node(from: next, depth: depth + 1))
             }
             let node = Node(.sequence(items), mark: mark, tag: tag)
-            if let anchor { anchors[anchor] = node }
+            if let anchor { anchors[anchor] = (node, expandedNodes - before) }
             return node
         case let .mappingStart(anchor, tag, mark):
             guard depth < Self.maximumDepth else {
                 throw YAMLError("nesting deeper than \(Self.maximumDepth) levels", at: mark)
             }
             let node = Node(.mapping(try mappingPairs(depth: depth)), mark: mark, tag: tag)
-            if let anchor { anchors[anchor] = node }
+            if let anchor { anchors[anchor] = (node, expandedNodes - before) }
             return node
         case let .documentStart(mark):
             throw YAMLError("unexpected start of a document", at: mark)

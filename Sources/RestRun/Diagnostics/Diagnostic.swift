@@ -37,10 +37,8 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         if let location {
             lines.append(style.bold("\(location):") + " " + label + " " + style.bold(message))
             if let text = location.lineText {
-                let trimmed = text.drop { $0 == " " || $0 == "\t" }
-                let indent = text.count - trimmed.count
-                let caret = max(0, location.column - 1 - indent)
-                lines.append("    " + String(trimmed))
+                let (excerpt, caret) = Self.excerpt(of: text, column: location.column)
+                lines.append("    " + excerpt)
                 lines.append("    " + String(repeating: " ", count: caret) + style.green("^"))
             }
         } else {
@@ -48,5 +46,29 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         }
         lines.append(contentsOf: notes.map { "  " + $0 })
         return lines.joined(separator: "\n")
+    }
+
+    /// The most characters of a source line shown under a diagnostic.
+    static let excerptWidth = 120
+
+    /// The line without its indentation and control characters, cut to a window around `column`
+    /// when it is long, and the caret's position in it.
+    static func excerpt(of line: String, column: Int) -> (text: String, caret: Int) {
+        let characters = Array(line.unicodeScalars.map { scalar -> Character in
+            scalar.properties.generalCategory == .control && scalar != "\t" ? "\u{FFFD}" : Character(scalar)
+        })
+        let indent = characters.prefix { $0 == " " || $0 == "\t" }.count
+        var start = indent
+        var end = characters.count
+        let target = min(max(column - 1, indent), characters.count)
+        var prefix = ""
+        var suffix = ""
+        if end - start > excerptWidth {
+            start = max(indent, min(target - excerptWidth / 2, end - excerptWidth))
+            if start > indent { prefix = "…" }
+            if start + excerptWidth < end { end = start + excerptWidth; suffix = "…" }
+        }
+        let caret = prefix.count + max(0, target - start)
+        return (prefix + String(characters[start..<end]) + suffix, caret)
     }
 }

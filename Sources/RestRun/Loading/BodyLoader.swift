@@ -68,8 +68,12 @@ struct BodyLoader {
     /// The path relative to the request file, when the file exists; otherwise an error at `node`.
     private func existingFile(_ path: String, node: Node) -> String? {
         let resolved = FileSystem.path(path, relativeTo: context.source.path)
-        guard FileSystem.exists(resolved), !FileSystem.isDirectory(resolved) else {
+        guard FileSystem.exists(resolved) else {
             context.error("no file '\(path)' (looked for \(resolved), relative to the request file)", at: node)
+            return nil
+        }
+        if let problem = FileSystem.readableFileProblem(resolved, limit: FileSystem.bodySizeLimit) {
+            context.error("cannot send '\(path)': \(problem)", at: node)
             return nil
         }
         return resolved

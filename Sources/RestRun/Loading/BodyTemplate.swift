@@ -30,7 +30,7 @@ public enum BodyTemplate: Sendable {
             return try MultipartEncoder.encode(parts, in: scope)
         case let .file(path, location):
             do {
-                return RequestBody(bytes: try FileSystem.readBytes(path), contentType: MediaType.forFile(path))
+                return RequestBody(bytes: try FileSystem.readBytes(path, limit: FileSystem.bodySizeLimit), contentType: MediaType.forFile(path))
             } catch {
                 throw Diagnostic(error.message, at: location)
             }

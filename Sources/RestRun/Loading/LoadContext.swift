@@ -57,7 +57,19 @@ final class LoadContext {
         return result
     }
 
+    /// The scalar with its `${NAME}` references read from the environment (and `--var`/`--secret`),
+    /// for every key that is read when the file loads rather than when a request is sent; `{{name}}`
+    /// stays as written. Other nodes are returned as they are.
+    func expanded(_ node: Node) -> Node {
+        guard case let .scalar(text, style) = node.content, text.utf8.contains(UInt8(ascii: "$")),
+              TemplateParser.mayHoldPlaceholders(text)
+        else { return node }
+        let template = parseTemplate(text, node: node)
+        return Node(.scalar(template.description, style), mark: node.mark, tag: node.tag)
+    }
+
     func string(_ node: Node, _ what: String) -> String? {
+        let node = expanded(node)
         guard case let .scalar(text, _) = node.content, !node.isNull else {
             error("\(what) must be a string, found \(node.kindDescription)", at: node)
             return nil
@@ -66,6 +78,7 @@ final class LoadContext {
     }
 
     func bool(_ node: Node, _ what: String) -> Bool? {
+        let node = expanded(node)
         guard case let .bool(value)? = node.scalarValue else {
             error("\(what) must be true or false, found \(node.kindDescription)", at: node)
             return nil
@@ -74,6 +87,7 @@ final class LoadContext {
     }
 
     func integer(_ node: Node, _ what: String, minimum: Int = Int.min) -> Int? {
+        let node = expanded(node)
         guard case let .integer(value)? = node.scalarValue else {
             error("\(what) must be a whole number, found \(node.kindDescription)", at: node)
             return nil
@@ -86,6 +100,7 @@ final class LoadContext {
     }
 
     func duration(_ node: Node, _ what: String) -> Duration? {
+        let node = expanded(node)
         guard let text = node.scalarText, !node.isNull, let duration = DurationText.parse(text) else {
             error("\(what) must be \(DurationText.expectation), found '\(node.scalarText ?? node.kindDescription)'", at: node)
             return nil
@@ -94,6 +109,7 @@ final class LoadContext {
     }
 
     func size(_ node: Node, _ what: String) -> Int? {
+        let node = expanded(node)
         guard let text = node.scalarText, !node.isNull, let size = ByteCount.parse(text) else {
             error("\(what) must be \(ByteCount.expectation), found '\(node.scalarText ?? node.kindDescription)'", at: node)
             return nil

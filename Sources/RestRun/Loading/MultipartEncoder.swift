@@ -11,7 +11,7 @@ enum MultipartEncoder {
                 append("Content-Disposition: form-data; name=\"\(quoted(part.name))\"; filename=\"\(quoted(filename))\"\r\n")
                 append("Content-Type: \(part.contentType ?? MediaType.forFile(path))\r\n\r\n")
                 do {
-                    bytes.append(contentsOf: try FileSystem.readBytes(path))
+                    bytes.append(contentsOf: try FileSystem.readBytes(path, limit: FileSystem.bodySizeLimit))
                 } catch {
                     throw Diagnostic(error.message, at: part.location)
                 }

@@ -10,8 +10,9 @@ struct OptionsLoader {
     func load(_ node: Node, _ what: String) -> RequestOptions {
         var options = RequestOptions()
         guard let entries = context.mapping(node, what, allowed: Self.keys) else { return options }
-        for (key, value, _) in entries {
+        for (key, written, _) in entries {
             let name = "'\(key)'"
+            let value = context.expanded(written)
             switch key {
             case "timeout": options.timeout = context.duration(value, name)
             case "connect_timeout": options.connectTimeout = context.duration(value, name)
@@ -38,13 +39,15 @@ struct OptionsLoader {
     }
 
     /// `retry: 3` or `retry: {attempts, delay, backoff, max_delay, on, methods}`.
-    private func retry(_ node: Node) -> RetryPolicy? {
+    private func retry(_ written: Node) -> RetryPolicy? {
+        let node = context.expanded(written)
         if case .integer? = node.scalarValue {
             return context.integer(node, "'retry'", minimum: 1).map { RetryPolicy(attempts: $0) }
         }
         guard let entries = context.mapping(node, "'retry'", allowed: Self.retryKeys) else { return nil }
         var policy = RetryPolicy()
-        for (key, value, _) in entries {
+        for (key, written, _) in entries {
+            let value = context.expanded(written)
             switch key {
             case "attempts": policy.attempts = context.integer(value, "'attempts'", minimum: 1) ?? policy.attempts
             case "delay": policy.delay = context.duration(value, "'delay'") ?? policy.delay
@@ -66,7 +69,8 @@ struct OptionsLoader {
                     context.error("'methods' must be a list of methods such as [GET, POST]", at: value)
                     continue
                 }
-                policy.methods = Set(items.compactMap { item in
+                policy.methods = Set(items.compactMap { written in
+                    let item = context.expanded(written)
                     guard let text = item.scalarText, let method = HTTPMethod(rawValue: text) else {
                         context.error("'\(item.scalarText ?? item.kindDescription)' is not an HTTP method", at: item)
                         return nil
@@ -79,7 +83,8 @@ struct OptionsLoader {
         return policy
     }
 
-    private func condition(_ node: Node) -> RetryPolicy.Condition? {
+    private func condition(_ written: Node) -> RetryPolicy.Condition? {
+        let node = context.expanded(written)
         switch node.scalarValue {
         case let .integer(code)? where (100...599).contains(code): return .status(code)
         case let .string(text)?:

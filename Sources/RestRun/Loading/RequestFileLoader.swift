@@ -117,11 +117,20 @@ public struct RequestFileLoader: Sendable {
                 context.error("no file '\(relative)' to include (looked for \(path), relative to the including file)", at: item)
                 continue
             }
+            if let problem = FileSystem.readableFileProblem(path) {
+                context.error("cannot include '\(relative)': \(problem)", at: item)
+                continue
+            }
             let document: YAMLDocument
             do {
                 document = try YAMLDocument.load(path: path)
             } catch {
-                context.append(error.diagnostics)
+                // Where the included file cannot even be read, say so at the include's line too.
+                let unlocated = error.diagnostics.filter { $0.location == nil }
+                if !unlocated.isEmpty {
+                    context.error(unlocated.map(\.message).joined(separator: "; "), at: item)
+                }
+                context.append(error.diagnostics.filter { $0.location != nil })
                 continue
             }
             let root = document.root

@@ -10,11 +10,17 @@ public struct YAMLDocument: Sendable {
 
     /// Reads and parses the file at `path`; a file that cannot be read or parsed is one diagnostic.
     public static func load(path: String) throws(DiagnosticList) -> YAMLDocument {
-        let text: String
+        let bytes: [UInt8]
         do {
-            text = try FileSystem.readText(path)
+            bytes = try FileSystem.readBytes(path)
         } catch {
             throw DiagnosticList([Diagnostic(error.message)])
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let (line, column) = UTF8Position.firstInvalidByte(in: bytes)
+            let source = SourceText(path: path, text: String(decoding: bytes, as: UTF8.self))
+            throw DiagnosticList([Diagnostic(
+                "'\(path)' is not UTF-8 text: this byte is not valid UTF-8", at: source.location(Mark(line: line, column: column)))])
         }
         return try parse(text: text, path: path)
     }

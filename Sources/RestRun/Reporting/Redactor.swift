@@ -7,6 +7,8 @@ public final class Redactor: Sendable {
     public static let mask = "[redacted]"
     /// Headers whose values are never shown, lower-cased.
     public static let sensitiveHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"]
+    /// Words that make any header holding them sensitive too (`X-Auth-Token`, `X-Client-Secret`).
+    static let sensitiveWords = ["auth", "token", "secret", "password", "passwd", "api-key", "apikey", "session", "credential", "signature"]
 
     private let secrets = Mutex<[String]>([])
 
@@ -15,14 +17,62 @@ public final class Redactor: Sendable {
         for secret in secrets { add(secret) }
     }
 
-    /// Adds a secret; it is hidden from now on wherever it appears. Empty values are ignored.
+    /// Whether a header's value is a credential: `Authorization`, cookies, API keys, and any header
+    /// whose name says token, secret, password, session, ...
+    public static func isSensitiveHeader(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return sensitiveHeaders.contains(lowered) || sensitiveWords.contains { lowered.contains($0) }
+    }
+
+    /// Adds a secret; it is hidden from now on wherever it appears, also as it looks URL-encoded,
+    /// JSON-escaped and in base64. Empty values are ignored.
     public func add(_ secret: String) {
         guard !secret.isEmpty else { return }
-        secrets.withLock { list in
-            guard !list.contains(secret) else { return }
-            list.append(secret)
-            list.sort { $0.count > $1.count }
+        var forms = [secret]
+        if secret.utf8.count >= 4 {
+            forms.append(Self.percentEncoded(secret))
+            forms.append(DecodedValue.string(secret).jsonText.dropFirst().dropLast().description)
+            let base64 = Base64.encode(Array(secret.utf8))
+            forms.append(base64)
+            forms.append(String(base64.prefix { $0 != "=" }))
+            forms.append(String(base64.prefix { $0 != "=" }.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }))
         }
+        secrets.withLock { list in
+            var changed = false
+            for form in forms where !form.isEmpty && !list.contains(form) {
+                list.append(form)
+                changed = true
+            }
+            if changed { list.sort { $0.utf8.count > $1.utf8.count } }
+        }
+    }
+
+    /// Adds every string a secret value holds: the value as a template would insert it, and each
+    /// string inside an array or object.
+    public func add(_ value: DecodedValue) {
+        add(value.interpolationText)
+        switch value {
+        case let .array(items): for item in items { add(item) }
+        case let .object(members): for member in members.values { add(member) }
+        default: break
+        }
+    }
+
+    private static func percentEncoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                result.unicodeScalars.append("%")
+                result.unicodeScalars.append(digits[Int(byte >> 4)])
+                result.unicodeScalars.append(digits[Int(byte & 15)])
+            }
+        }
+        return result
     }
 
     /// Whether any secret is known.
@@ -41,7 +91,7 @@ public final class Redactor: Sendable {
 
     /// A header's value as it may be shown: masked for sensitive headers, redacted otherwise.
     public func headerValue(name: String, value: String) -> String {
-        if Self.sensitiveHeaders.contains(name.lowercased()) {
+        if Self.isSensitiveHeader(name) {
             if let space = value.firstIndex(of: " "), name.lowercased().hasSuffix("authorization") {
                 return value[..<space] + " " + Self.mask
             }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Synchronization
+import SystemPackage
 
 /// Somewhere text goes: the terminal, a pipe, or a buffer in a test. Each `write` arrives whole, so
 /// lines from files running in parallel never interleave mid-line.
@@ -33,19 +34,9 @@ public final class FileDescriptorSink: TextSink {
     /// Writes all of `text`, retrying short writes.
     public func write(_ text: String) {
         lock.withLock { _ in
-            var bytes = Array(text.utf8)
-            bytes.withUnsafeMutableBytes { buffer in
-                guard let base = buffer.baseAddress else { return }
-                var offset = 0
-                while offset < buffer.count {
-                    let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return
-                    }
-                    offset += written
-                }
-            }
+            let bytes = Array(text.utf8)
+            // Retries interrupted and short writes; a closed pipe drops the rest.
+            _ = try? FileDescriptor(rawValue: descriptor).writeAll(bytes)
         }
     }
 }

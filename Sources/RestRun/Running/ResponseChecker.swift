@@ -41,6 +41,18 @@ public struct ResponseChecker: Sendable {
             }
         }
 
+        // Captures first: a secret one must be known before anything from this response is
+        // put into words (a failed expectation's actual value may hold it).
+        var captureFailures: [Diagnostic] = []
+        for capture in request.captures {
+            switch value(of: capture.source, response: response, decoded: decoded) {
+            case let .success(value):
+                if capture.isSecret { redactor.add(value) }
+                outcome.captures.append((capture, value))
+            case let .failure(reason):
+                captureFailures.append(Diagnostic("capture '\(capture.name)' found nothing: \(reason.message)", at: capture.location))
+            }
+        }
         for expectation in request.expectations {
             let actual: DecodedValue?
             var missing = "nothing"
@@ -88,15 +100,7 @@ public struct ResponseChecker: Sendable {
             if !result.passed { outcome.failures.append(result.diagnostic) }
         }
 
-        for capture in request.captures {
-            switch value(of: capture.source, response: response, decoded: decoded) {
-            case let .success(value):
-                if capture.isSecret { redactor.add(value.interpolationText) }
-                outcome.captures.append((capture, value))
-            case let .failure(reason):
-                outcome.failures.append(Diagnostic("capture '\(capture.name)' found nothing: \(reason.message)", at: capture.location))
-            }
-        }
+        outcome.failures += captureFailures
         return outcome
     }
 

@@ -73,7 +73,20 @@ public struct Runner: Sendable {
         return result
     }
 
+    /// Runs one request with its log held until it is done (see `HeldLog`).
     private func run(
+        _ request: DeclaredRequest, of file: RequestFile, defaults: RequestOptions, registry: DecoderRegistry,
+        networking: any Networking, scope: inout Scope
+    ) async -> RequestResult {
+        let held = HeldLog()
+        let result = await HeldLog.$current.withValue(held) {
+            await runHoldingLog(request, of: file, defaults: defaults, registry: registry, networking: networking, scope: &scope)
+        }
+        held.flush(redactor: redactor)
+        return result
+    }
+
+    private func runHoldingLog(
         _ request: DeclaredRequest, of file: RequestFile, defaults: RequestOptions, registry: DecoderRegistry,
         networking: any Networking, scope: inout Scope
     ) async -> RequestResult {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemPackage
 
 /// The few file operations rest-run needs, with errors that name the file.
 public enum FileSystem {
@@ -14,12 +15,30 @@ public enum FileSystem {
         public var description: String { message }
     }
 
-    /// The whole file as bytes.
-    public static func readBytes(_ path: String) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
+    /// The most any file the tool reads may hold, unless its reader asks for less or more.
+    public static let defaultSizeLimit = 16 * 1024 * 1024
+    /// The most a request body file (`file:` or a multipart part) may hold.
+    public static let bodySizeLimit = 512 * 1024 * 1024
+
+    /// The whole file as bytes. Only regular files are read (a directory, a device such as
+    /// `/dev/zero` or a pipe is refused before a byte is read), and never more than `limit` bytes.
+    public static func readBytes(_ path: String, limit: Int = defaultSizeLimit) throws(Failure) -> [UInt8] {
+        // O_NONBLOCK: opening a named pipe must not wait for a writer; regular files ignore it.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { throw Failure(message: "cannot read '\(path)': \(errorText())") }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw Failure(message: "cannot read '\(path)': \(errorText())") }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw Failure(message: "cannot read '\(path)': it is a directory")
+        default: throw Failure(message: "cannot read '\(path)': it is not a regular file")
+        }
+        guard Int(info.st_size) <= limit else {
+            throw Failure(message: "cannot read '\(path)': it is \(ByteCount.format(Int(info.st_size))), more than the \(ByteCount.format(limit)) allowed")
+        }
         var result: [UInt8] = []
+        result.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -28,16 +47,21 @@ public enum FileSystem {
                 throw Failure(message: "cannot read '\(path)': \(errorText())")
             }
             if count == 0 { break }
+            // A file that grows while it is read is still cut at the limit.
+            guard result.count + count <= limit else {
+                throw Failure(message: "cannot read '\(path)': it is more than the \(ByteCount.format(limit)) allowed")
+            }
             result.append(contentsOf: chunk[0..<count])
         }
         return result
     }
 
-    /// The whole file as UTF-8 text.
-    public static func readText(_ path: String) throws(Failure) -> String {
-        let bytes = try readBytes(path)
+    /// The whole file as UTF-8 text (see `readBytes` for what is refused).
+    public static func readText(_ path: String, limit: Int = defaultSizeLimit) throws(Failure) -> String {
+        let bytes = try readBytes(path, limit: limit)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw Failure(message: "cannot read '\(path)': it is not UTF-8 text")
+            let (line, column) = UTF8Position.firstInvalidByte(in: bytes)
+            throw Failure(message: "cannot read '\(path)': it is not UTF-8 text (the first bad byte is at line \(line), column \(column))")
         }
         return text
     }
@@ -47,19 +71,29 @@ public enum FileSystem {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
         defer { close(descriptor) }
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.write(descriptor, base + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw Failure(message: "cannot write '\(path)': \(errorText())")
-            }
-            offset += written
+        do {
+            _ = try FileDescriptor(rawValue: descriptor).writeAll(Array(text.utf8))
+        } catch let error as Errno {
+            throw Failure(message: "cannot write '\(path)': \(String(cString: strerror(error.rawValue)))")
+        } catch {
+            throw Failure(message: "cannot write '\(path)': \(error)")
         }
+    }
+
+    /// Why the file at `path` cannot be read as a request, include, body or data file (not there,
+    /// a directory, not a regular file, larger than `limit`), or nil when it can.
+    public static func readableFileProblem(_ path: String, limit: Int = defaultSizeLimit) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errorText() }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return "it is a directory"
+        default: return "it is not a regular file"
+        }
+        guard Int(info.st_size) <= limit else {
+            return "it is \(ByteCount.format(Int(info.st_size))), more than the \(ByteCount.format(limit)) allowed"
+        }
+        return nil
     }
 
     /// Whether `path` is a directory.

@@ -2,7 +2,8 @@ public import Logging
 
 /// Logs every attempt through swift-log, the way `curl -v` shows a request: `>` lines for what is
 /// sent, `<` lines for what comes back, `*` lines for retries. Secrets are redacted here, whatever
-/// the log level or handler.
+/// the log level or handler; in a run, a request's lines are written when it is done, so that values
+/// its response yields as secrets are hidden too.
 public struct LoggingDelegate: NetworkingDelegate {
     /// The logger events go to.
     public let logger: Logger
@@ -22,7 +23,7 @@ public struct LoggingDelegate: NetworkingDelegate {
 
     /// Logs the request line, headers and (when asked) the body.
     public func networking(_ networking: any Networking, willSend request: PreparedRequest, attempt: Int) {
-        var lines = ["> \(request.method) \(redactor.redact(request.url))" + (attempt > 1 ? "  (attempt \(attempt))" : "")]
+        var lines = ["> \(request.method) \(request.url)" + (attempt > 1 ? "  (attempt \(attempt))" : "")]
         for field in request.headers {
             lines.append("> \(field.name): \(redactor.headerValue(name: field.name, value: field.value))")
         }
@@ -30,7 +31,7 @@ public struct LoggingDelegate: NetworkingDelegate {
             lines.append(">")
             lines.append(contentsOf: bodyLines(body.bytes, prefix: "> "))
         }
-        logger.info("\(lines.joined(separator: "\n"))")
+        emit(lines.joined(separator: "\n"))
     }
 
     /// Logs the status line, headers, timing and (when asked) the body, or the error.
@@ -48,20 +49,28 @@ public struct LoggingDelegate: NetworkingDelegate {
                 lines.append("<")
                 lines.append(contentsOf: bodyLines(response.body, prefix: "< "))
             }
-            logger.info("\(lines.joined(separator: "\n"))")
+            emit(lines.joined(separator: "\n"))
         case let .failure(error):
-            logger.info("* \(redactor.redact(String(describing: error)))  (after \(DurationText.format(duration)))")
+            emit("* \(String(describing: error))  (after \(DurationText.format(duration)))")
         }
     }
 
     /// Logs the wait before the next attempt.
     public func networking(_ networking: any Networking, willRetry request: PreparedRequest, after wait: Duration, attempt: Int) {
-        logger.info("* retrying in \(DurationText.format(wait)) (attempt \(attempt + 1) of \(request.options.retry?.attempts ?? attempt + 1))")
+        emit("* retrying in \(DurationText.format(wait)) (attempt \(attempt + 1) of \(request.options.retry?.attempts ?? attempt + 1))")
+    }
+
+    private func emit(_ text: String) {
+        if let held = HeldLog.current {
+            held.append(text, to: logger)
+        } else {
+            logger.info("\(redactor.redact(text))")
+        }
     }
 
     private func bodyLines(_ bytes: [UInt8], prefix: String) -> [String] {
         let shown = bytes.prefix(Self.bodyLimit)
-        var text = redactor.redact(String(decoding: shown, as: UTF8.self))
+        var text = String(decoding: shown, as: UTF8.self)
         if bytes.count > Self.bodyLimit { text += "… (\(ByteCount.format(bytes.count)) in all)" }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }
     }

@@ -9,9 +9,17 @@ public struct RedactionDelegate: NetworkingDelegate {
 
     /// Adds every sensitive header's value (and the credential after its scheme) as a secret.
     public func networking(_ networking: any Networking, willSend request: PreparedRequest, attempt: Int) {
-        for field in request.headers where Redactor.sensitiveHeaders.contains(field.name.lowercased()) {
+        for field in request.headers where Redactor.isSensitiveHeader(field.name) {
+            if field.value.count >= 4 { redactor.add(field.value) }
             let credential = field.value.split(separator: " ", maxSplits: 1).last.map(String.init) ?? field.value
-            if credential.count >= 4 { redactor.add(credential) }
+            guard credential.count >= 4 else { continue }
+            redactor.add(credential)
+            // Basic credentials: the password (and user) inside the base64 too.
+            if field.value.lowercased().hasPrefix("basic "), let decoded = Base64.decode(credential),
+               let text = String(validating: decoded, as: UTF8.self), let colon = text.firstIndex(of: ":") {
+                let password = String(text[text.index(after: colon)...])
+                if password.count >= 4 { redactor.add(password) }
+            }
         }
     }
 }
