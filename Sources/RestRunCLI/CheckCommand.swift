@@ -18,18 +18,23 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let files = try InputFiles.expand(paths)
         let registry = try PluginStore.registry()
-        let stdout = FileDescriptorSink.standardOutput
-        let stderr = FileDescriptorSink.standardError
         let redactor = Redactor()
+        let stdout = RedactingSink(FileDescriptorSink.standardOutput, redactor: redactor)
+        let stderr = RedactingSink(FileDescriptorSink.standardError, redactor: redactor)
         var predefined: Set<String>
+        let variables: [String: DecodedValue]
         do {
-            predefined = Set(try variableOptions.values(redactor: redactor).keys)
+            variables = try variableOptions.values(redactor: redactor)
+            predefined = Set(variables.keys)
         } catch {
             RunCommand.print(error, to: stderr, colors: output.colors(for: stderr))
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
         if mock { predefined.insert("mock_url") }
-        let loader = RequestFileLoader(environment: ProcessEnvironment.current, decoderNames: registry.names, predefinedVariables: predefined)
+        let loader = RequestFileLoader(
+            environment: variableOptions.environment(over: ProcessEnvironment.current, variables: variables),
+            decoderNames: registry.names, predefinedVariables: predefined)
+        let annotates = ProcessEnvironment.current["GITHUB_ACTIONS"] == "true"
         let style = TerminalStyle(enabled: output.colors(for: stdout))
         var invalid = 0
         for path in files {
@@ -41,8 +46,10 @@ struct CheckCommand: AsyncParsableCommand {
             } catch {
                 invalid += 1
                 RunCommand.print(error, to: stderr, colors: output.colors(for: stderr))
+                if annotates { stdout.write(GitHubAnnotations.render(error.diagnostics)) }
             }
         }
+        variableOptions.warnAboutUnused(referenced: loader.referencedNames, to: stderr, colors: output.colors(for: stderr))
         if invalid > 0 {
             stderr.write("\(invalid) of \(files.count) file\(files.count == 1 ? "" : "s") invalid\n")
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)

@@ -105,17 +105,19 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         var files = try InputFiles.expand(paths)
         if let shard, let (index, count) = Self.parseShard(shard) {
+            let total = files.count
             files = files.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
             if files.isEmpty {
-                FileDescriptorSink.standardOutput.write("shard \(shard) has no files\n0 passed, 0 failed, 0 skipped\n")
-                return
+                throw ValidationError(
+                    "--shard \(shard) selects no file: there \(total == 1 ? "is 1 file" : "are \(total) files") for \(count) shards")
             }
         }
         let registry = try PluginStore.registry()
-        let stdout = FileDescriptorSink.standardOutput
-        let stderr = FileDescriptorSink.standardError
-        let colors = output.colors(for: stdout)
         let redactor = Redactor()
+        // Every byte rest-run prints passes the redactor last, whatever put it together.
+        let stdout = RedactingSink(FileDescriptorSink.standardOutput, redactor: redactor)
+        let stderr = RedactingSink(FileDescriptorSink.standardError, redactor: redactor)
+        let colors = output.colors(for: stdout)
 
         var variables: [String: DecodedValue]
         do {
@@ -143,31 +145,40 @@ struct RunCommand: AsyncParsableCommand {
             if let server, variables["mock_url"] == nil { variables["mock_url"] = .string(server.url) }
         }
 
-        let code = await runFiles(files, registry: registry, variables: variables, redactor: redactor, colors: colors)
+        let code = await runFiles(
+            files, registry: registry, variables: variables, redactor: redactor, colors: colors, stdout: stdout, stderr: stderr)
         await server?.shutdown()
         if code != .success { throw ArgumentParser.ExitCode(code.rawValue) }
     }
 
     private func runFiles(
-        _ paths: [String], registry: DecoderRegistry, variables: [String: DecodedValue], redactor: Redactor, colors: Bool
+        _ paths: [String], registry: DecoderRegistry, variables: [String: DecodedValue], redactor: Redactor, colors: Bool,
+        stdout: any TextSink, stderr: any TextSink
     ) async -> RestRun.ExitCode {
-        let stdout = FileDescriptorSink.standardOutput
-        let stderr = FileDescriptorSink.standardError
         let loader = RequestFileLoader(
-            environment: ProcessEnvironment.current, decoderNames: registry.names, predefinedVariables: Set(variables.keys))
+            environment: variableOptions.environment(over: ProcessEnvironment.current, variables: variables),
+            decoderNames: registry.names, predefinedVariables: Set(variables.keys))
         var files: [RequestFile] = []
-        var problems: [Diagnostic] = []
+        // Like Hurl: an invalid file is reported (console, reports, annotations) and the others still run.
+        var invalid: [FileResult] = []
         for path in paths {
             do {
                 files.append(try loader.load(path: path))
             } catch {
-                problems += error.diagnostics
+                invalid.append(FileResult(invalidFile: path, problems: error.diagnostics))
             }
         }
-        if !problems.isEmpty {
+        if !invalid.isEmpty {
+            let problems = invalid.flatMap(\.problems)
             Self.print(DiagnosticList(problems), to: stderr, colors: output.colors(for: stderr))
-            stderr.write("\(problems.count) error\(problems.count == 1 ? "" : "s") in request files; nothing was sent\n")
-            return .invalidFile
+            stderr.write("\(invalid.count) of \(paths.count) file\(paths.count == 1 ? "" : "s") invalid"
+                + (files.isEmpty ? "; nothing was sent\n" : "; running the others\n"))
+        }
+        variableOptions.warnAboutUnused(referenced: loader.referencedNames, to: stderr, colors: output.colors(for: stderr))
+        let filter = RequestFilter(tags: Set(tags), namePatterns: names)
+        if !files.isEmpty, let problem = Self.selectionProblem(files, filter: filter) {
+            stderr.write("error: \(problem)\n")
+            return .usage
         }
 
         var defaults = RequestOptions()
@@ -183,7 +194,6 @@ struct RunCommand: AsyncParsableCommand {
         let reporter = ConsoleReporter(
             sink: stdout, colors: colors, detail: output.quiet ? .quiet : .normal, showsFileHeaders: plan.count > 1,
             groupsByFile: jobs > 1, progressTotals: showsProgress ? (plan.count, totalRequests) : nil)
-        let filter = RequestFilter(tags: Set(tags), namePatterns: names)
         var runner = Runner(
             registry: registry, variables: variables, defaults: defaults, redactor: redactor, observer: reporter, filter: filter)
         runner.keepsAllBodies = veryVerbose
@@ -204,7 +214,7 @@ struct RunCommand: AsyncParsableCommand {
                     stdout.write(text + "\n")
                 }
             }
-            return .success
+            return invalid.isEmpty ? .success : .invalidFile
         }
 
         // The run's own event loops: one per core when files run in parallel, else one. Each file's
@@ -231,7 +241,7 @@ struct RunCommand: AsyncParsableCommand {
         let results: [FileResult]
         switch await outcome.value {
         case let .success(value):
-            results = value
+            results = invalid + value
         case let .failure(error):
             interruption.end()
             stderr.write("error: \(redactor.redact(String(describing: error)))\n")
@@ -258,6 +268,22 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         return interrupted ? .interrupted : code
+    }
+
+    /// Why `filter` leaves nothing to run, in one sentence, or nil when it selects something.
+    static func selectionProblem(_ files: [RequestFile], filter: RequestFilter) -> String? {
+        let requests = files.flatMap(\.requests)
+        guard !requests.isEmpty, !requests.contains(where: filter.selects) else { return nil }
+        var parts: [String] = []
+        if !filter.tags.isEmpty { parts.append(filter.tags.sorted().map { "--tag \($0)" }.joined(separator: " ")) }
+        if !filter.namePatterns.isEmpty { parts.append(filter.namePatterns.map { "--name '\($0)'" }.joined(separator: " ")) }
+        var sentence = "\(parts.joined(separator: " with ")) selects none of the \(requests.count) request\(requests.count == 1 ? "" : "s")"
+            + " in \(files.count) file\(files.count == 1 ? "" : "s")"
+        let known = Set(requests.flatMap(\.tags)).sorted()
+        if !filter.tags.isEmpty {
+            sentence += known.isEmpty ? " (no request has tags)" : " (their tags: \(known.joined(separator: ", ")))"
+        }
+        return sentence
     }
 
     /// The client's settings: the longest timeout and connect timeout any request uses.

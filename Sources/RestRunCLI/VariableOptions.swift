@@ -36,6 +36,27 @@ struct VariableOptions: ParsableArguments {
         return DecodedValue(node: node)
     }
 
+    /// The environment `${NAME}` reads: the process's, with the run's variables (`--vars-file`,
+    /// `--var`, `--secret`) over it, so `--secret API_TOKEN=...` also fills `${API_TOKEN}`.
+    func environment(over process: [String: String], variables: [String: DecodedValue]) -> [String: String] {
+        var result = process
+        for (name, value) in variables where TemplateParser.isEnvironmentName(name) {
+            result[name] = value.interpolationText
+        }
+        return result
+    }
+
+    /// A warning for each `--var` or `--secret` that no loaded file refers to.
+    func warnAboutUnused(referenced: Set<String>, to sink: any TextSink, colors: Bool) {
+        let given = variables.map { ("--var", $0) } + secrets.map { ("--secret", $0) }
+        for (flag, assignment) in given {
+            guard let (name, _) = try? Self.split(assignment), !referenced.contains(name) else { continue }
+            var message = "\(flag) '\(name)' is not used by any loaded file"
+            if let suggestion = Suggestion.closest(to: name, in: Array(referenced)) { message += " (did you mean '\(suggestion)'?)" }
+            sink.write(Diagnostic(message, severity: .warning).rendered(colors: colors) + "\n")
+        }
+    }
+
     /// The variables, files first, then `--var`, then `--secret`; secrets are given to `redactor`.
     func values(redactor: Redactor) throws(DiagnosticList) -> [String: DecodedValue] {
         var result: [String: DecodedValue] = [:]

@@ -9,6 +9,10 @@ public struct RequestFileLoader: Sendable {
     public var decoderNames: [String]
     /// Variables that exist before the file's own: `--var`, `--vars-file`, `mock_url`.
     public var predefinedVariables: Set<String>
+    private let references = ReferencedNames()
+
+    /// Every name the files loaded so far refer to, as `{{name}}` or `${NAME}` (included files too).
+    public var referencedNames: Set<String> { references.all }
 
     /// The keys a file may have at the top level.
     public static let fileKeys = ["name", "include", "base_url", "variables", "headers", "auth", "options", "decoders", "requests"]
@@ -31,7 +35,7 @@ public struct RequestFileLoader: Sendable {
     }
 
     private func load(_ document: YAMLDocument) throws(DiagnosticList) -> RequestFile {
-        let context = LoadContext(source: document.source, templateParser: TemplateParser(environment: environment))
+        let context = LoadContext(source: document.source, templateParser: TemplateParser(environment: environment, references: references))
         let file = loadFile(document.root, context: context)
         VariableCheck(predefined: predefinedVariables).check(file, context: context)
         guard context.diagnostics.isEmpty, let file else { throw DiagnosticList(context.diagnostics) }

@@ -6,8 +6,16 @@ public struct TemplateParser: Sendable {
     /// The environment `${NAME}` reads.
     public var environment: [String: String]
 
+    /// Where the names of `{{name}}` and `${NAME}` references are noted, if anywhere.
+    let references: ReferencedNames?
+
     /// Creates a parser reading `environment`.
-    public init(environment: [String: String]) { self.environment = environment }
+    public init(environment: [String: String]) { self.init(environment: environment, references: nil) }
+
+    init(environment: [String: String], references: ReferencedNames?) {
+        self.environment = environment
+        self.references = references
+    }
 
     /// Where a scalar's text sits in its file, so that placeholders get their own columns.
     public struct Origin: Sendable {
@@ -84,6 +92,7 @@ public struct TemplateParser: Sendable {
                         diagnostics.append(Diagnostic(message + "; built-ins are {{$uuid}}, {{$timestamp}} and {{$random_int}}", at: location))
                     }
                 } else if Self.isVariableName(name) {
+                    references?.insert(name)
                     parts.append(.variable(name, location))
                 } else {
                     diagnostics.append(Diagnostic("'\(name)' is not a variable name: use letters, digits, '_', '-' and '.'", at: location))
@@ -105,6 +114,7 @@ public struct TemplateParser: Sendable {
                 } else {
                     name = String(inner)
                 }
+                if Self.isEnvironmentName(name) { references?.insert(name) }
                 if !Self.isEnvironmentName(name) {
                     diagnostics.append(Diagnostic("'\(name)' is not an environment variable name", at: location))
                 } else if let value = environment[name] {
@@ -168,7 +178,8 @@ public struct TemplateParser: Sendable {
         return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
     }
 
-    static func isEnvironmentName(_ name: String) -> Bool {
+    /// Whether `name` can be an environment variable: ASCII letters, digits and `_`, not starting with a digit.
+    public static func isEnvironmentName(_ name: String) -> Bool {
         guard let first = name.first, first.isLetter || first == "_" else { return false }
         return name.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }
     }

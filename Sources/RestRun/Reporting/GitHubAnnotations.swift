@@ -5,6 +5,7 @@ public enum GitHubAnnotations {
     public static func render(_ files: [FileResult]) -> String {
         var lines: [String] = []
         for file in files {
+            lines += file.problems.map { line(for: $0, title: "rest-run: \(file.path) is invalid") }
             for request in file.requests where request.outcome == .failed || request.outcome == .error {
                 for failure in request.failures {
                     var properties: [String] = []
@@ -18,6 +19,21 @@ public enum GitHubAnnotations {
             }
         }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One `::error` line per diagnostic (a file that could not be loaded, in `run` or `check`).
+    public static func render(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map { line(for: $0, title: "rest-run") + "\n" }.joined()
+    }
+
+    private static func line(for diagnostic: Diagnostic, title: String) -> String {
+        var properties: [String] = []
+        if let location = diagnostic.location {
+            properties = ["file=\(property(location.file))", "line=\(location.line)", "col=\(location.column)"]
+        }
+        properties.append("title=\(property(title))")
+        let kind = diagnostic.severity == .error ? "error" : "warning"
+        return "::\(kind) \(properties.joined(separator: ","))::\(data(([diagnostic.message] + diagnostic.notes).joined(separator: "\n")))"
     }
 
     private static func data(_ text: String) -> String {

@@ -11,6 +11,7 @@ public enum JSONReport {
             "summary": .object([
                 "passed": .integer(summary.passed), "failed": .integer(summary.failed), "errors": .integer(summary.errors),
                 "skipped": .integer(summary.skipped), "files": .integer(summary.files),
+                "invalid_files": .integer(summary.invalidFiles),
                 "exit_code": .integer(Int(summary.exitCode.rawValue)),
             ]),
             "files": .array(files.map(file)),
@@ -19,10 +20,17 @@ public enum JSONReport {
     }
 
     private static func file(_ file: FileResult) -> DecodedValue {
-        .object([
+        var members: OrderedDictionary<String, DecodedValue> = [
             "path": .string(file.path), "name": .string(file.name), "duration_ms": milliseconds(file.duration),
             "requests": .array(file.requests.map(request)),
-        ])
+        ]
+        if file.isInvalid {
+            members["invalid"] = .bool(true)
+            members["errors"] = .array(file.problems.map { problem in
+                .object(["message": .string(problem.message), "location": location(problem.location), "notes": .array(problem.notes.map(DecodedValue.string))])
+            })
+        }
+        return .object(members)
     }
 
     private static func request(_ request: RequestResult) -> DecodedValue {

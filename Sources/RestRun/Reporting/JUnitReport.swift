@@ -4,12 +4,16 @@ public enum JUnitReport {
     /// The report for `files`; `timestamp` is an ISO 8601 time for the suites.
     public static func render(_ files: [FileResult], timestamp: String = ISO8601.now()) -> String {
         let summary = RunSummary(files)
-        let total = files.reduce(0) { $0 + $1.requests.count }
+        let total = files.reduce(0) { $0 + max($1.requests.count, $1.isInvalid ? 1 : 0) }
         let seconds = files.reduce(Duration.zero) { $0 + $1.duration }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"rest-run\" tests=\"\(total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\""
+        xml += "<testsuites name=\"rest-run\" tests=\"\(total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors + summary.invalidFiles)\""
             + " skipped=\"\(summary.skipped)\" time=\"\(secondsText(seconds))\">\n"
         for file in files {
+            if file.isInvalid {
+                xml += invalidSuite(file, timestamp: timestamp)
+                continue
+            }
             let counts = RunSummary([file])
             xml += "  <testsuite name=\"\(escape(file.name))\" file=\"\(escape(file.path))\" tests=\"\(file.requests.count)\""
                 + " failures=\"\(counts.failed)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\""
@@ -40,6 +44,20 @@ public enum JUnitReport {
         }
         xml += "</testsuites>\n"
         return xml
+    }
+
+    /// A file that could not be loaded: a suite with one test case in error, holding every diagnostic.
+    private static func invalidSuite(_ file: FileResult, timestamp: String) -> String {
+        let first = file.problems[0]
+        let message = first.location.map { "\($0): \(first.message)" } ?? first.message
+        let details = file.problems.map(\.description).joined(separator: "\n\n")
+        var attributes = "name=\"\(escape(file.path)) is invalid\" classname=\"\(escape(file.path))\" file=\"\(escape(file.path))\""
+        if let line = first.location?.line { attributes += " line=\"\(line)\"" }
+        return "  <testsuite name=\"\(escape(file.name))\" file=\"\(escape(file.path))\" tests=\"1\" failures=\"0\" errors=\"1\""
+            + " skipped=\"0\" time=\"0.000\" timestamp=\"\(timestamp)\">\n"
+            + "    <testcase \(attributes) time=\"0.000\">\n"
+            + "      <error message=\"\(escape(message))\" type=\"invalid-file\">\(escape(details))</error>\n"
+            + "    </testcase>\n  </testsuite>\n"
     }
 
     static func secondsText(_ duration: Duration) -> String {

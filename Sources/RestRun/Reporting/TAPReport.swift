@@ -3,8 +3,22 @@ public enum TAPReport {
     /// The report for `files`.
     public static func render(_ files: [FileResult]) -> String {
         let requests = files.flatMap { file in file.requests.map { (file, $0) } }
-        var lines = ["TAP version 13", "1..\(requests.count)"]
-        for (index, (file, request)) in requests.enumerated() {
+        let invalid = files.filter(\.isInvalid)
+        var lines = ["TAP version 13", "1..\(requests.count + invalid.count)"]
+        for (index, file) in invalid.enumerated() {
+            lines.append("not ok \(index + 1) - \(file.path.replacing("#", with: "\\#")): invalid file")
+            lines.append("  ---")
+            lines.append("  message: \(quoted(file.problems[0].message))")
+            lines.append("  severity: error")
+            if let location = file.problems[0].location { lines.append("  at: \(quoted(location.description))") }
+            lines.append("  failures:")
+            for problem in file.problems {
+                lines.append("    - \(quoted(problem.location.map { "\($0): \(problem.message)" } ?? problem.message))")
+            }
+            lines.append("  ...")
+        }
+        for (position, (file, request)) in requests.enumerated() {
+            let index = position + invalid.count
             let description = "\(file.path): \(request.name)".replacing("#", with: "\\#")
             switch request.outcome {
             case .passed:

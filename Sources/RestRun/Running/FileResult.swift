@@ -8,6 +8,11 @@ public struct FileResult: Sendable {
     public var requests: [RequestResult]
     /// How long the file took.
     public var duration: Duration
+    /// Why the file could not be loaded (it ran nothing then); empty for a file that ran.
+    public var problems: [Diagnostic] = []
+
+    /// Whether the file could not be loaded.
+    public var isInvalid: Bool { !problems.isEmpty }
 
     /// Creates a file result.
     public init(path: String, name: String, requests: [RequestResult], duration: Duration) {
@@ -15,5 +20,11 @@ public struct FileResult: Sendable {
         self.name = name
         self.requests = requests
         self.duration = duration
+    }
+
+    /// The result of a file that could not be loaded: its diagnostics, no requests.
+    public init(invalidFile path: String, problems: [Diagnostic]) {
+        self.init(path: path, name: path, requests: [], duration: .zero)
+        self.problems = problems
     }
 }

@@ -51,8 +51,26 @@ public struct Runner: Sendable {
         var results: [RequestResult] = []
         let fileDefaults = file.options.applying(defaults: defaults)
         let registry = registry(for: file)
-        for request in file.requests where filter.selects(request) {
+        // Captures of requests that --tag / --name left out, to name them when a selected request needs one.
+        var unselectedCaptures: [String: String] = [:]
+        for request in file.requests {
+            guard filter.selects(request) else {
+                for capture in request.captures where unselectedCaptures[capture.name] == nil {
+                    unselectedCaptures[capture.name] = request.name
+                }
+                continue
+            }
             if control?.isStopped == true || Task.isCancelled { break }
+            let missing = request.templates.flatMap(\.variables).first { scope[$0.name] == nil && unselectedCaptures[$0.name] != nil }
+            if let (name, _) = missing, let source = unselectedCaptures[name] {
+                var result = RequestResult(
+                    name: request.name, method: request.method, url: redactor.redact(request.url.description),
+                    location: request.location, outcome: .skipped)
+                result.skipReason = "needs '\(name)', captured by '\(source)', which is not selected (--tag / --name)"
+                results.append(result)
+                observer?.runner(didFinish: result, in: file)
+                continue
+            }
             let result = await run(
                 request, of: file, defaults: fileDefaults, registry: registry, networking: networking, scope: &scope)
             results.append(result)

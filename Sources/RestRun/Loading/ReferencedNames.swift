@@ -1,0 +1,18 @@
+import Synchronization
+
+/// The names the loaded files refer to, as `{{name}}` or `${NAME}`: a `--var` or `--secret` that
+/// no file uses is a warning, so a mistyped name never passes silently.
+final class ReferencedNames: Sendable {
+    private let names = Mutex<Set<String>>([])
+
+    /// Notes that `name` is referred to (a dotted name also refers to its first part).
+    func insert(_ name: String) {
+        names.withLock { names in
+            names.insert(name)
+            if let dot = name.firstIndex(of: ".") { names.insert(String(name[..<dot])) }
+        }
+    }
+
+    /// Every name noted so far.
+    var all: Set<String> { names.withLock { $0 } }
+}
