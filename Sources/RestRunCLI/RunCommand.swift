@@ -228,9 +228,9 @@ struct RunCommand: AsyncParsableCommand {
         let fileDelegates = delegates
         let outcome = Task(executorPreference: lanes[0]) { () -> Result<[FileResult], any Error> in
             do {
-                return .success(try await Networker.withHTTPClient(settings, eventLoopGroup: group) { client in
+                return .success(try await Networker.withHTTPClients(settings, eventLoopGroup: group) { clients in
                     await suite.run(plan) { file, _ in
-                        Networker(client: client, delegates: [FileHeadersDelegate(headers: file.headers), CookieJar()] + fileDelegates)
+                        Networker(clients: clients, delegates: [FileHeadersDelegate(headers: file.headers), CookieJar()] + fileDelegates)
                     }
                 })
             } catch {
@@ -295,7 +295,9 @@ struct RunCommand: AsyncParsableCommand {
             for request in file.requests {
                 let options = request.options.applying(defaults: fileDefaults)
                 longest = max(longest, options.effectiveTimeout)
-                settings.connectTimeout = max(settings.connectTimeout, options.connectTimeout ?? .zero)
+                if let connectTimeout = options.connectTimeout, connectTimeout != settings.connectTimeout {
+                    settings.otherConnectTimeouts.insert(connectTimeout)
+                }
             }
         }
         settings.longestTimeout = max(longest, .seconds(1))

@@ -125,7 +125,7 @@ struct NetworkerTests {
             await #expect {
                 try await Networker(client: client).send(PreparedRequest(name: "down", url: "http://127.0.0.1:\(port)/"))
             } throws: { error in
-                (error as? NetworkError)?.message == "could not connect to 127.0.0.1:\(port): connection refused"
+                (error as? NetworkError)?.message == "could not connect to 127.0.0.1:\(port): connection refused (is the server running, and on that port?)"
             }
         }
         withExtendedLifetime(closed) {}

@@ -43,12 +43,18 @@ public struct ExternalDecoder: ResponseDecoder {
         // (swiftlang/swift-subprocess#367), and a decoder that ignores its input must not crash us.
         let descriptor = try Self.temporaryFile(holding: response.body, decoder: name)
         let timeout = timeout
+        // The command leads a process group of its own, and a timeout or an interrupt ends the whole
+        // group: a `sh -c '...; sleep 5'` decoder leaves no `sleep` behind.
+        var options = PlatformOptions()
+        options.processGroupID = 0
+        options.teardownSequence = [.send(signal: .kill, toProcessGroup: true, allowedDurationToNextStep: .milliseconds(200))]
+        let platformOptions = options
         let outcome: (status: TerminationStatus, output: [UInt8], error: String)
         do {
             outcome = try await withThrowingTaskGroup(of: (TerminationStatus, [UInt8], String)?.self) { group in
                 group.addTask {
                     let result = try await run(
-                        executable, arguments: arguments,
+                        executable, arguments: arguments, platformOptions: platformOptions,
                         input: .fileDescriptor(FileDescriptor(rawValue: descriptor), closeAfterSpawningProcess: true),
                         output: .bytes(limit: Self.outputLimit), error: .string(limit: 64 * 1024))
                     return (result.terminationStatus, result.standardOutput, result.standardError)

@@ -4,6 +4,9 @@ public struct ClientSettings: Sendable, Equatable {
     public var connectTimeout: Duration
     /// The longest request timeout of the run; the client's read timeout is never shorter.
     public var longestTimeout: Duration
+    /// Other connect timeouts requests ask for: each gets a client of its own (AsyncHTTPClient's
+    /// connect timeout is per client), so every request connects within exactly its own.
+    public var otherConnectTimeouts: Set<Duration> = []
 
     /// Creates settings.
     public init(

@@ -20,7 +20,11 @@ extension NetworkError {
                 return
             }
             if error == .connectTimeout {
-                self.init(.connectTimeout, "could not connect to \(target): connect timed out")
+                self.init(.connectTimeout, "could not connect to \(target) within \(DurationText.format(request.options.connectTimeout ?? RequestOptions.defaultConnectTimeout)) (connect_timeout; is the host reachable?)")
+                return
+            }
+            if error == .bodyLengthMismatch {
+                self.init(.protocolError, "\(target) sent a body whose length does not match its Content-Length")
                 return
             }
             if error == .remoteConnectionClosed {
@@ -34,16 +38,29 @@ extension NetworkError {
         }
         let text = String(describing: error)
         let typeName = String(describing: type(of: error))
+        // One plain sentence per kind: what happened, with which host:port, and what to try. The
+        // raw error (Swift and NIO type names) is only in the -v log.
         if text.contains("refused") || text.contains("ECONNREFUSED") {
-            self.init(.connectionRefused, "could not connect to \(target): connection refused")
-        } else if text.contains("dnsA") || text.contains("NXDOMAIN") || text.contains("resolve") || text.contains("Name or service not known") {
-            self.init(.hostNotFound, "could not resolve host '\(NetworkError.host(of: request.url))'")
-        } else if typeName.contains("SSL") || typeName.contains("TLS") || text.contains("handshake") {
-            self.init(.tls, "TLS failure with \(target): \(text)")
-        } else if text.contains("reset") || text.contains("closed") || text.contains("EOF") {
-            self.init(.connectionClosed, "\(target) closed the connection: \(text)")
+            self.init(.connectionRefused, "could not connect to \(target): connection refused (is the server running, and on that port?)")
+        } else if text.contains("dnsA") || text.contains("NXDOMAIN") || text.contains("resolve") || text.contains("Name or service not known")
+            || typeName.contains("UnknownHost") || text.contains("UnknownHost") {
+            self.init(.hostNotFound, "could not resolve host '\(NetworkError.host(of: request.url))' (check the spelling, or the DNS settings)")
+        } else if typeName.contains("SSL") || typeName.contains("TLS") || text.contains("handshake") || text.contains("BoringSSL") {
+            if text.contains("WRONG_VERSION_NUMBER") || text.contains("wrong version") || text.contains("WRONG_SSL_VERSION") {
+                self.init(.tls, "TLS handshake with \(target) failed: the server does not speak TLS on that port (try http://)")
+            } else if text.lowercased().contains("certificate") || text.contains("CERTIFICATE") || text.contains("unable to get local issuer") {
+                self.init(.tls, "TLS handshake with \(target) failed: its certificate is not trusted (for a test server, 'insecure: true')")
+            } else {
+                self.init(.tls, "TLS handshake with \(target) failed (run with -v for the details)")
+            }
+        } else if text.contains("reset") || text.contains("ECONNRESET") || text.contains("errno: 104") {
+            self.init(.connectionClosed, "\(target) reset the connection before the response was complete")
+        } else if typeName.contains("HTTPParser") || text.contains("HTTPParser") || text.contains("invalid") && text.contains("HTTP") {
+            self.init(.protocolError, "\(target) sent a response that is not valid HTTP/1.1")
+        } else if text.contains("closed") || text.contains("EOF") || text.contains("unexpected time") || text.contains("ended") {
+            self.init(.connectionClosed, "\(target) closed the connection before the response was complete")
         } else {
-            self.init(.other, "\(request.method) \(request.url) failed: \(text)")
+            self.init(.other, "\(request.method) \(request.url) failed unexpectedly (run with -v for the details)")
         }
     }
 

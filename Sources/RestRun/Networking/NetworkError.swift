@@ -18,6 +18,10 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
         case hostNotFound
         /// The connection broke off.
         case connectionClosed
+        /// The server's answer was not valid HTTP (a bad status line, conflicting lengths, a bad chunk).
+        case protocolError
+        /// A redirect chain longer than `follow_redirects` allows.
+        case tooManyRedirects
         /// Anything else.
         case other
     }

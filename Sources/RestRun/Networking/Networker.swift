@@ -14,6 +14,8 @@ public final class Networker: Networking {
     /// The delegates, in the order their headers are merged.
     public let delegates: [any NetworkingDelegate]
     private let client: HTTPClient
+    /// Clients for requests whose `connect_timeout` differs from the main client's.
+    private let clientsByConnectTimeout: [Duration: HTTPClient]
 
     /// Headers every request carries unless a delegate or the request sets them.
     public static let defaultHeaders: [(String, String)] = [
@@ -25,7 +27,52 @@ public final class Networker: Networking {
     /// Creates a networker that sends through `client`.
     public init(client: HTTPClient, delegates: [any NetworkingDelegate] = []) {
         self.client = client
+        self.clientsByConnectTimeout = [:]
         self.delegates = delegates
+    }
+
+    /// Creates a networker that sends through `clients`, picking the client whose connect timeout
+    /// is the request's own.
+    public init(clients: Clients, delegates: [any NetworkingDelegate] = []) {
+        self.client = clients.main
+        self.clientsByConnectTimeout = clients.byConnectTimeout
+        self.delegates = delegates
+    }
+
+    /// The clients of a run: the main one, and one per other connect timeout.
+    public struct Clients: Sendable {
+        /// The client for requests with the default connect timeout.
+        public let main: HTTPClient
+        /// The clients for other connect timeouts.
+        public let byConnectTimeout: [Duration: HTTPClient]
+    }
+
+    /// Like `withHTTPClient`, with a client for each connect timeout in `settings.otherConnectTimeouts`;
+    /// every client is shut down afterwards.
+    public static func withHTTPClients<Result: Sendable>(
+        _ settings: ClientSettings, eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        _ body: (Clients) async throws -> Result
+    ) async throws -> Result {
+        try await withHTTPClient(settings, eventLoopGroup: eventLoopGroup) { main in
+            try await withOtherClients(
+                Array(settings.otherConnectTimeouts.sorted()), settings: settings, eventLoopGroup: eventLoopGroup,
+                made: [:], main: main, body)
+        }
+    }
+
+    private static func withOtherClients<Result: Sendable>(
+        _ timeouts: [Duration], settings: ClientSettings, eventLoopGroup: any EventLoopGroup,
+        made: [Duration: HTTPClient], main: HTTPClient, _ body: (Clients) async throws -> Result
+    ) async throws -> Result {
+        guard let timeout = timeouts.first else { return try await body(Clients(main: main, byConnectTimeout: made)) }
+        var own = settings
+        own.connectTimeout = timeout
+        return try await withHTTPClient(own, eventLoopGroup: eventLoopGroup) { client in
+            var made = made
+            made[timeout] = client
+            return try await withOtherClients(
+                Array(timeouts.dropFirst()), settings: settings, eventLoopGroup: eventLoopGroup, made: made, main: main, body)
+        }
     }
 
     /// Runs `body` with an `HTTPClient` configured for rest-run and shuts the client down afterwards,
@@ -65,6 +112,7 @@ public final class Networker: Networking {
             let start = ContinuousClock.now
             var current = request
             var redirects = 0
+            var chain = [request.url]
             var outgoing: PreparedRequest
             var result: Result<Response, any Error>
             while true {
@@ -80,10 +128,18 @@ public final class Networker: Networking {
                 for delegate in delegates {
                     delegate.networking(self, didReceive: result, for: outgoing, duration: hopDuration)
                 }
-                guard case let .success(response) = result, redirects < (request.options.followRedirects ?? 0),
-                      let next = redirect(from: current, response: response)
-                else { break }
+                let limit = request.options.followRedirects ?? 0
+                guard case let .success(response) = result, limit > 0, let next = redirect(from: current, response: response) else { break }
+                guard redirects < limit else {
+                    // Like curl and Hurl: a chain longer than allowed is an error, not the last 3xx.
+                    chain.append(next.url)
+                    result = .failure(NetworkError(
+                        .tooManyRedirects,
+                        "too many redirects (\(limit)): " + Self.describe(chain: chain)))
+                    break
+                }
                 redirects += 1
+                chain.append(next.url)
                 current = next
             }
             let decision = delegates.lazy
@@ -146,6 +202,7 @@ public final class Networker: Networking {
             let collector = BodyCollector(limit: request.options.effectiveMaxBody, keepsBody: request.keepsBody)
             // Connections stay where the pool puts them: pinning each file's requests to one loop
             // made AsyncHTTPClient open overflow connections and ran 2,000 requests 2.5x slower.
+            let client = request.options.connectTimeout.flatMap { clientsByConnectTimeout[$0] } ?? self.client
             let task = client.execute(request: outgoing, delegate: collector, deadline: deadline)
             let collected = try await withTaskCancellationHandler {
                 try await task.futureResult.get()
@@ -183,6 +240,12 @@ public final class Networker: Networking {
             next.removedHeaders.insert("authorization")
         }
         return next
+    }
+
+    /// A redirect chain for a message: every URL when short, else the first ones and the last.
+    static func describe(chain: [String]) -> String {
+        let shown = chain.count <= 6 ? chain : Array(chain.prefix(4)) + ["… \(chain.count - 5) more …", chain[chain.count - 1]]
+        return shown.joined(separator: " -> ")
     }
 
     static func origin(of url: String) -> Substring {

@@ -27,6 +27,12 @@ public struct JSONParser {
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> DecodedValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> DecodedValue in
             var parser = Cursor(bytes: buffer)
+            // RFC 8259: JSON is UTF-8. A bad byte is an error where it stands, never a U+FFFD.
+            if let offset = UTF8Position.firstInvalidOffset(in: bytes) {
+                parser.index = offset
+                let byte = String(bytes[offset], radix: 16, uppercase: true)
+                throw parser.failure("invalid UTF-8: the byte 0x\(byte.count == 1 ? "0" : "")\(byte) cannot start or continue a character")
+            }
             parser.skipWhitespace()
             let value = try parser.value(depth: 0)
             parser.skipWhitespace()

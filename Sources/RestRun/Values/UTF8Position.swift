@@ -16,9 +16,10 @@ enum UTF8Position {
     }
 
     /// The byte offset of the first invalid byte, or nil when all bytes are valid UTF-8.
-    static func firstInvalidOffset(in bytes: some Collection<UInt8>) -> Int? {
-        let array = Array(bytes)
+    static func firstInvalidOffset(in array: [UInt8]) -> Int? {
         var index = 0
+        // Plain ASCII, the usual case, needs no sequence checks.
+        while index < array.count, array[index] < 0x80 { index += 1 }
         while index < array.count {
             let length = validSequenceLength(array, at: index)
             guard length > 0 else { return index }
