@@ -55,6 +55,8 @@ extension NetworkError {
             }
         } else if text.contains("reset") || text.contains("ECONNRESET") || text.contains("errno: 104") {
             self.init(.connectionClosed, "\(target) reset the connection before the response was complete")
+        } else if text.contains("EOF") || text.contains("unexpected time") {
+            self.init(.connectionClosed, "\(target) closed the connection before the response was complete")
         } else if typeName.contains("HTTPParser") || text.contains("HTTPParser") || text.contains("invalid") && text.contains("HTTP") {
             self.init(.protocolError, "\(target) sent a response that is not valid HTTP/1.1")
         } else if text.contains("closed") || text.contains("EOF") || text.contains("unexpected time") || text.contains("ended") {

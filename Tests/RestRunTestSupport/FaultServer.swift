@@ -1,0 +1,277 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A hostile HTTP server on raw sockets (127.0.0.1, a free port) for the tests: each path misbehaves
+/// in one way a real server or network can, so every such behaviour is a test of the built binary.
+///
+/// Paths: `/ok`, `/reset-before`, `/reset-during`, `/close-mid-headers`, `/short-body`,
+/// `/bad-chunk`, `/endless-chunked`, `/gzip-bomb`, `/slow-headers`, `/slow-body`, `/never-answer`,
+/// `/redirect-loop`, `/redirect-ftp`, `/invalid-utf8`, `/huge-header`, `/many-headers`,
+/// `/conflicting-length`, `/bad-status`, `/garbage`.
+public final class FaultServer: @unchecked Sendable {
+    /// The port it listens on.
+    public let port: Int
+    /// `http://127.0.0.1:PORT`
+    public var url: String { "http://127.0.0.1:\(port)" }
+
+    private let listener: Int32
+    private let lock = NSLock()
+    private var stopped = false
+    private var connections: Set<Int32> = []
+
+    /// Starts listening; connections are served on threads of their own until `stop()`.
+    public init() throws {
+        let listener = socket(AF_INET, Self.streamType, 0)
+        guard listener >= 0 else { throw FaultServerError("socket() failed") }
+        var yes: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listener, 64) == 0 else { throw FaultServerError("bind/listen failed") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        self.listener = listener
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    /// Stops accepting and closes every open connection.
+    public func stop() {
+        lock.lock()
+        let wasStopped = stopped
+        stopped = true
+        let open = connections
+        connections.removeAll()
+        lock.unlock()
+        guard !wasStopped else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    private func acceptLoop() {
+        while !isStopped {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else {
+                if errno == EINTR { continue }
+                return
+            }
+            lock.lock()
+            connections.insert(connection)
+            lock.unlock()
+            let thread = Thread { [self] in
+                serve(connection)
+                lock.lock()
+                let owned = connections.remove(connection) != nil
+                lock.unlock()
+                if owned { close(connection) }
+            }
+            thread.start()
+        }
+    }
+
+    // MARK: Behaviours
+
+    private func serve(_ connection: Int32) {
+        var noSignal: Int32 = 1
+        #if canImport(Darwin)
+        setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+        #else
+        _ = noSignal
+        #endif
+        guard let path = readRequestPath(connection) else { return }
+        switch path {
+        case "/ok":
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"ok\":true}")
+        case "/reset-before":
+            reset(connection)
+        case "/reset-during":
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nabc")
+            pause(0.05)
+            reset(connection)
+        case "/close-mid-headers":
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/pl")
+        case "/short-body":
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n0123456789")
+        case "/bad-chunk":
+            send(connection, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n")
+        case "/endless-chunked":
+            send(connection, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n")
+            let chunk = "4000\r\n" + String(repeating: "x", count: 0x4000) + "\r\n"
+            while !isStopped, send(connection, chunk) {}
+        case "/gzip-bomb":
+            let body = Self.gzipBomb
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Encoding: gzip\r\nContent-Length: \(body.count)\r\n\r\n")
+            send(connection, body)
+        case "/slow-headers":
+            for byte in "HTTP/1.1 200 OK\r\nX-Slow: yes\r\n".utf8 {
+                guard !isStopped, send(connection, [byte]) else { return }
+                pause(0.2)
+            }
+        case "/slow-body":
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n")
+            while !isStopped, send(connection, "x") { pause(0.2) }
+        case "/never-answer":
+            while !isStopped { pause(0.05) }
+        case "/redirect-loop":
+            send(connection, "HTTP/1.1 302 Found\r\nLocation: /redirect-loop\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
+        case "/redirect-ftp":
+            send(connection, "HTTP/1.1 302 Found\r\nLocation: ftp://127.0.0.1/file\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
+        case "/invalid-utf8":
+            let body: [UInt8] = Array("{\"name\": \"caf".utf8) + [0xFF, 0xFE] + Array("\"}".utf8)
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n")
+            send(connection, body)
+        case "/huge-header":
+            send(connection, "HTTP/1.1 200 OK\r\nX-Huge: " + String(repeating: "h", count: 2 * 1024 * 1024) + "\r\nContent-Length: 0\r\n\r\n")
+        case "/many-headers":
+            var head = "HTTP/1.1 200 OK\r\n"
+            for index in 0..<100_000 { head += "X-Header-\(index): v\r\n" }
+            send(connection, head + "Content-Length: 0\r\n\r\n")
+        case "/conflicting-length":
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 10\r\n\r\nhello")
+        case "/bad-status":
+            send(connection, "HTTP/1.1 abc Fine\r\nContent-Length: 0\r\n\r\n")
+        case "/garbage":
+            send(connection, "this is not HTTP at all\r\n\r\n")
+        default:
+            send(connection, "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
+        }
+        pause(0.05)
+    }
+
+    /// Reads the request head and returns its path (the request line's second word).
+    private func readRequestPath(_ connection: Int32) -> String? {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while received.count < 1_000_000 {
+            let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return nil }
+            received += buffer[0..<count]
+            if let text = String(validating: received, as: UTF8.self), text.contains("\r\n\r\n") {
+                let words = text.split(separator: " ", maxSplits: 2)
+                return words.count > 1 ? String(words[1]) : nil
+            }
+            // A TLS ClientHello is not text: answer it as plain HTTP, which the client cannot read.
+            if received.first == 0x16 { return "/ok" }
+        }
+        return nil
+    }
+
+    @discardableResult
+    private func send(_ connection: Int32, _ text: String) -> Bool { send(connection, Array(text.utf8)) }
+
+    @discardableResult
+    private func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { buffer in
+                sendWithoutSignal(connection, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if sent < 0 && errno == EINTR { continue }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    /// Closes with a TCP reset (SO_LINGER with a zero timeout).
+    private func reset(_ connection: Int32) {
+        var linger = SocketLinger(l_onoff: 1, l_linger: 0)
+        setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<SocketLinger>.size))
+        lock.lock()
+        let owned = connections.remove(connection) != nil
+        lock.unlock()
+        if owned { close(connection) }
+    }
+
+    private func pause(_ seconds: Double) { usleep(useconds_t(seconds * 1_000_000)) }
+
+    /// 200 MiB of zeros in about 1.3 MB of gzip.
+    static let gzipBomb = gzipOfZeros(count: 200 * 1024 * 1024)
+
+    /// A gzip member whose deflate stream (fixed Huffman codes: one literal zero, then matches of
+    /// 258 bytes at distance 1) expands to `count` zero bytes: about 13 bits per 258 bytes. The
+    /// trailer's CRC is not computed: a client refuses the body on its size long before.
+    static func gzipOfZeros(count: Int) -> [UInt8] {
+        var bits = BitWriter()
+        bits.write(1, count: 1) // final block
+        bits.write(1, count: 2) // fixed Huffman
+        bits.writeReversed(0b0011_0000, count: 8) // literal 0
+        for _ in 0..<((count - 1) / 258) {
+            bits.writeReversed(0b1100_0101, count: 8) // length code 285: 258 bytes
+            bits.writeReversed(0, count: 5) // distance code 0: distance 1
+        }
+        bits.writeReversed(0, count: 7) // end of block
+        var result: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3]
+        result += bits.allBytes
+        result += [0, 0, 0, 0]
+        let size = UInt32(truncatingIfNeeded: count)
+        result += [UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24)]
+        return result
+    }
+
+    /// Least-significant-bit-first bit packing, as deflate stores it.
+    struct BitWriter {
+        var bytes: [UInt8] = []
+        var current: UInt8 = 0
+        var used = 0
+
+        mutating func write(_ value: UInt32, count: Int) {
+            for index in 0..<count { push(UInt8(value >> UInt32(index) & 1)) }
+        }
+
+        /// Huffman codes are stored most significant bit first.
+        mutating func writeReversed(_ value: UInt32, count: Int) {
+            for index in stride(from: count - 1, through: 0, by: -1) { push(UInt8(value >> UInt32(index) & 1)) }
+        }
+
+        private mutating func push(_ bit: UInt8) {
+            current |= bit << UInt8(used)
+            used += 1
+            if used == 8 { bytes.append(current); current = 0; used = 0 }
+        }
+
+        var allBytes: [UInt8] { used > 0 ? bytes + [current] : bytes }
+    }
+}
+
+/// The server could not start.
+public struct FaultServerError: Error, CustomStringConvertible {
+    /// What failed.
+    public var description: String
+    init(_ description: String) { self.description = description }
+}
+
+#if canImport(Glibc)
+private typealias SocketLinger = linger
+private func sendWithoutSignal(_ socket: Int32, _ buffer: UnsafeRawPointer, _ length: Int) -> Int {
+    send(socket, buffer, length, Int32(MSG_NOSIGNAL))
+}
+extension FaultServer { static var streamType: Int32 { Int32(SOCK_STREAM.rawValue) } }
+#else
+private typealias SocketLinger = linger
+private func sendWithoutSignal(_ socket: Int32, _ buffer: UnsafeRawPointer, _ length: Int) -> Int {
+    send(socket, buffer, length, 0)
+}
+extension FaultServer { static var streamType: Int32 { SOCK_STREAM } }
+#endif
