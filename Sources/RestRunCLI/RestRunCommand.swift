@@ -15,7 +15,7 @@ public struct RestRunCommand: AsyncParsableCommand {
         commandName: "rest-run",
         abstract: "Run REST requests declared in YAML files and check their responses.",
         discussion: """
-            Exit codes: 0 all passed, 1 usage error, 2 invalid request file (nothing sent),
+            Exit codes: 0 all passed, 1 usage error or nothing selected, 2 an invalid request file,
             3 runtime error (connection, timeout, body limit), 4 an expectation failed,
             130 interrupted with Ctrl-C (reports are still written).
             """,

@@ -3,6 +3,12 @@
 struct JSONPathParser {
     private let scalars: [Unicode.Scalar]
     private var index = 0
+    /// How deep filters, parentheses and function calls nest here.
+    private var depth = 0
+
+    /// The deepest nesting of filters, parentheses and function calls a path may have: deeper
+    /// paths are refused, so that no path can exhaust the stack.
+    static let maximumDepth = 64
 
     /// RFC 9535 keeps integers within I-JSON's exact range.
     static let largestInteger = 9_007_199_254_740_991
@@ -307,6 +313,11 @@ struct JSONPathParser {
     }
 
     private mutating func orExpression() throws(JSONPath.ParseError) -> Raw {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw error("the filter nests deeper than \(Self.maximumDepth) levels")
+        }
         var expression = try andExpression()
         while true {
             let before = index

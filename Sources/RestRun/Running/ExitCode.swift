@@ -4,7 +4,7 @@ public enum ExitCode: Int32, Sendable, Comparable {
     case success = 0
     /// A usage error: an unknown flag, a missing argument.
     case usage = 1
-    /// An invalid request file; nothing was sent.
+    /// An invalid request file (the valid ones still ran).
     case invalidFile = 2
     /// A runtime error: connection refused, timeout, TLS, body over the limit.
     case runtimeError = 3

@@ -1,0 +1,15 @@
+import RestRun
+
+/// One fuzz input as a request file: the loader must return a file or diagnostics, never crash,
+/// hang or take long (libFuzzer's -timeout catches that).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRequestFile(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: count))
+    guard let text = String(validating: bytes, as: UTF8.self) else { return 0 }
+    let loader = RequestFileLoader(environment: ["HOME": "/nonexistent", "API_URL": "http://127.0.0.1:1"], predefinedVariables: ["mock_url"])
+    if let file = try? loader.load(text: text, path: "/nonexistent/fuzz.yaml") {
+        // Rendering what loaded must not trap either.
+        for request in file.requests { _ = request.templates.map(\.description) }
+    }
+    return 0
+}

@@ -1,0 +1,49 @@
+import RestRun
+import Testing
+
+/// Inputs that once crashed, hung or took too long (found by fuzzing, here and outside the project),
+/// kept as regression tests: each must load to a file or to diagnostics, quickly.
+@Suite("Fuzz findings stay fixed")
+struct FuzzFindingsTests {
+    static let loaderInputs: [String] = [
+        // JSONPathParser.integer() took abs(Int.min) and trapped.
+        "requests:\n  - url: http://127.0.0.1:1/\n    capture: { token: { json: '$[-9223372036854775808]' } }\n",
+        "requests:\n  - url: http://127.0.0.1:1/\n    expect: { json: { '$[99999999999999999999999]': 1 } }\n",
+        "requests:\n  - url: http://127.0.0.1:1/\n    expect: { json: { '$[?@.a == 1e999999]': 1 } }\n",
+        // Aliases expanded without a limit: seconds and gigabytes.
+        "variables:\n  a: &a [x, x, x, x, x, x, x, x, x, x]\n  b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+            + "  c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\n  d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+            + "  e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\n  f: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n"
+            + "requests:\n  - url: http://127.0.0.1:1/\n",
+        // Includes of things that are not regular files.
+        "include: /dev/zero\nrequests:\n  - url: http://127.0.0.1:1/\n",
+        "include: /\nrequests:\n  - url: http://127.0.0.1:1/\n",
+        "requests:\n  - url: http://127.0.0.1:1/\n    file: /dev/urandom\n",
+        // Deep nesting and long lines.
+        String(repeating: "[", count: 100_000),
+        "requests:\n  - url: http://127.0.0.1:1/\n    name: " + String(repeating: "{{", count: 50_000) + "\n",
+        "requests:\n  - url: \"${" + String(repeating: "A", count: 100_000) + "\n",
+    ]
+
+    @Test("the loader answers every finding with a file or diagnostics, in well under a second")
+    func loaderFindings() {
+        let loader = RequestFileLoader(predefinedVariables: ["mock_url"])
+        for input in Self.loaderInputs {
+            let start = ContinuousClock.now
+            do {
+                _ = try loader.load(text: input, path: "/nonexistent/finding.yaml")
+            } catch {
+                #expect(!error.diagnostics.isEmpty)
+            }
+            #expect(ContinuousClock.now - start < .seconds(1), "\(input.prefix(60))")
+        }
+    }
+
+    @Test("the JSONPath parser refuses every malformed finding without trapping")
+    func jsonPathFindings() {
+        for path in ["$[-9223372036854775808]", "$[9223372036854775807:]", "$[::-9223372036854775808]", "$[?@[-9007199254740992]]",
+                     "$" + String(repeating: "[?@", count: 2_000), "$[?" + String(repeating: "(", count: 5_000) + "@"] {
+            #expect(throws: JSONPath.ParseError.self, "\(path.prefix(40))") { try JSONPath(path) }
+        }
+    }
+}
