@@ -13,3 +13,21 @@ public func fuzzRequestFile(_ data: UnsafePointer<UInt8>, _ count: Int) -> Int32
     }
     return 0
 }
+
+/// The program's entry point: SwiftPM calls an executable's main `FuzzRequestFile_main`; it hands the
+/// arguments to libFuzzer's driver, which calls `LLVMFuzzerTestOneInput` for every input.
+@_cdecl("FuzzRequestFile_main")
+public func FuzzRequestFileMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
+        guard let data else { return 0 }
+        return fuzzRequestFile(data, size)
+    }
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32

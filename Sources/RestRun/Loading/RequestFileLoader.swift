@@ -1,4 +1,4 @@
-public import RestRunYAML
+import RestRunYAML
 
 /// Loads request files: YAML text to a `RequestFile`, every key checked, every template parsed and
 /// every variable name checked, with all of a file's errors collected before anything is sent.

@@ -1,4 +1,4 @@
-public import OrderedCollections
+import OrderedCollections
 
 /// Parses JSON bytes (RFC 8259) into a `DecodedValue`, keeping integers as integers and object keys
 /// in order. Errors say what was expected and at which line and column of the body.

@@ -1,4 +1,4 @@
-public import Logging
+import Logging
 import Synchronization
 
 /// The log lines of one request, held back until the request is done: a value the response yields
