@@ -7,8 +7,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [.package(name: "rest-run", path: "..")],
     targets: [
-        .executableTarget(name: "FuzzRequestFile", dependencies: [.product(name: "RestRun", package: "rest-run")]),
-        .executableTarget(name: "FuzzJSONPath", dependencies: [.product(name: "RestRun", package: "rest-run")]),
-        .executableTarget(name: "FuzzJSON", dependencies: [.product(name: "RestRun", package: "rest-run")]),
+        .target(name: "FuzzSupport"),
+        .executableTarget(name: "FuzzRequestFile", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
+        .executableTarget(name: "FuzzJSONPath", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
+        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
     ]
 )

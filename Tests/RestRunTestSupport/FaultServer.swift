@@ -25,24 +25,7 @@ public final class FaultServer: @unchecked Sendable {
 
     /// Starts listening; connections are served on threads of their own until `stop()`.
     public init() throws {
-        let listener = socket(AF_INET, Self.streamType, 0)
-        guard listener >= 0 else { throw FaultServerError("socket() failed") }
-        var yes: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(listener, 64) == 0 else { throw FaultServerError("bind/listen failed") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        self.listener = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try LoopbackSocket.listening(backlog: 64)
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
@@ -267,11 +250,9 @@ private typealias SocketLinger = linger
 private func sendWithoutSignal(_ socket: Int32, _ buffer: UnsafeRawPointer, _ length: Int) -> Int {
     send(socket, buffer, length, Int32(MSG_NOSIGNAL))
 }
-extension FaultServer { static var streamType: Int32 { Int32(SOCK_STREAM.rawValue) } }
 #else
 private typealias SocketLinger = linger
 private func sendWithoutSignal(_ socket: Int32, _ buffer: UnsafeRawPointer, _ length: Int) -> Int {
     send(socket, buffer, length, 0)
 }
-extension FaultServer { static var streamType: Int32 { SOCK_STREAM } }
 #endif

@@ -13,29 +13,10 @@ public struct FullBacklog: Sendable {
 
     /// Listens with a backlog of zero and fills it.
     public init() throws {
-        let listener = socket(AF_INET, FaultServer.streamType, 0)
-        guard listener >= 0 else { throw FaultServerError("socket() failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(listener, 0) == 0 else { throw FaultServerError("bind/listen failed") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        var descriptors = [listener]
-        for _ in 0..<3 {
-            let filler = socket(AF_INET, FaultServer.streamType, 0)
-            _ = fcntl(filler, F_SETFL, O_NONBLOCK)
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(filler, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            descriptors.append(filler)
-        }
+        let (listener, port) = try LoopbackSocket.listening(backlog: 0)
+        self.port = port
+        // Connections the kernel completes but nobody accepts fill the queue.
+        let descriptors = [listener] + (0..<3).map { _ in LoopbackSocket.connecting(to: port) }
         self.descriptors = descriptors
         usleep(100_000)
     }
