@@ -205,8 +205,8 @@ public final class YAMLParser {
     /// in the mapping win over merged ones, and earlier merged mappings win over later ones.
     private func mappingPairs(depth: Int) throws(YAMLError) -> [Node.Pair] {
         var pairs: [Node.Pair] = []
-        // Each key resolved once, for the duplicate checks.
-        var keys: [ResolvedKey] = []
+        // Each key resolved once and looked up by hash, for the duplicate checks.
+        var keys = SeenKeys()
         var merged: [Node.Pair] = []
         while true {
             let next = try nextEvent()
@@ -218,17 +218,17 @@ public final class YAMLParser {
                 continue
             }
             let resolved = ResolvedKey(key)
-            if let existing = keys.firstIndex(where: { $0.isSame(as: resolved) }) {
+            if let existing = keys.position(of: resolved) {
                 throw YAMLError(
                     "duplicate key '\(key)' (first given at \(pairs[existing].key.mark))", at: key.mark)
             }
-            keys.append(resolved)
+            keys.insert(resolved, at: pairs.count)
             pairs.append(Node.Pair(key: key, value: value))
         }
         for pair in merged {
             let resolved = ResolvedKey(pair.key)
-            guard !keys.contains(where: { $0.isSame(as: resolved) }) else { continue }
-            keys.append(resolved)
+            guard keys.position(of: resolved) == nil else { continue }
+            keys.insert(resolved, at: pairs.count)
             pairs.append(pair)
         }
         return pairs
@@ -256,21 +256,49 @@ public final class YAMLParser {
         }
     }
 
+    /// The keys of a mapping so far, found by hash: a mapping with many keys is checked in linear
+    /// time. Keys are the same as `ResolvedKey.isSame` says.
+    private struct SeenKeys {
+        private var byValue: [ScalarValue: Int] = [:]
+        private var byText: [String: Int] = [:]
+        private var collections: [(key: ResolvedKey, position: Int)] = []
+
+        /// The position of an earlier key that is the same as `key`.
+        func position(of key: ResolvedKey) -> Int? {
+            guard let value = key.value else {
+                return collections.first { $0.key.isSame(as: key) }?.position
+            }
+            if let position = byValue[value] { return position }
+            if case .string = value { return nil }
+            return key.node.scalarText.flatMap { byText[$0] }
+        }
+
+        mutating func insert(_ key: ResolvedKey, at position: Int) {
+            guard let value = key.value else {
+                collections.append((key, position))
+                return
+            }
+            if byValue[value] == nil { byValue[value] = position }
+            if case .string = value { return }
+            if let text = key.node.scalarText, byText[text] == nil { byText[text] = position }
+        }
+    }
+
     private func mergeSources(_ value: Node) throws(YAMLError) -> [Node.Pair] {
         switch value.content {
         case let .mapping(pairs):
             return pairs
         case let .sequence(items):
             var result: [Node.Pair] = []
-            var seen: [ResolvedKey] = []
+            var seen = SeenKeys()
             for item in items {
                 guard let pairs = item.pairs else {
                     throw YAMLError("a merge key '<<' takes a mapping or a list of mappings", at: item.mark)
                 }
                 for pair in pairs {
                     let key = ResolvedKey(pair.key)
-                    guard !seen.contains(where: { $0.isSame(as: key) }) else { continue }
-                    seen.append(key)
+                    guard seen.position(of: key) == nil else { continue }
+                    seen.insert(key, at: result.count)
                     result.append(pair)
                 }
             }
