@@ -23,6 +23,8 @@ struct FuzzFindingsTests {
         String(repeating: "[", count: 100_000),
         "requests:\n  - url: http://127.0.0.1:1/\n    name: " + String(repeating: "{{", count: 50_000) + "\n",
         "requests:\n  - url: \"${" + String(repeating: "A", count: 100_000) + "\n",
+        // Duplicate keys were checked pairwise: a mapping of many keys took quadratic time.
+        "requests:\n  - url: http://127.0.0.1:1/\n    headers:\n" + (0..<20_000).map { "      X-H\($0): v\n" }.joined(),
     ]
 
     @Test("the loader answers every finding with a file or diagnostics, in well under a second")
