@@ -27,14 +27,13 @@ struct CheckCommand: AsyncParsableCommand {
             variables = try variableOptions.values(redactor: redactor)
             predefined = Set(variables.keys)
         } catch {
-            RunCommand.print(error, to: stderr, colors: output.colors(for: stderr))
+            RunCommand.print(error, to: stderr, colors: output.colors(for: stderr), annotationsTo: stdout)
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
         if mock { predefined.insert("mock_url") }
         let loader = RequestFileLoader(
             environment: variableOptions.environment(over: ProcessEnvironment.current, variables: variables),
             decoderNames: registry.names, predefinedVariables: predefined)
-        let annotates = ProcessEnvironment.current["GITHUB_ACTIONS"] == "true"
         let style = TerminalStyle(enabled: output.colors(for: stdout))
         var invalid = 0
         for path in files {
@@ -45,8 +44,7 @@ struct CheckCommand: AsyncParsableCommand {
                 }
             } catch {
                 invalid += 1
-                RunCommand.print(error, to: stderr, colors: output.colors(for: stderr))
-                if annotates { stdout.write(GitHubAnnotations.render(error.diagnostics)) }
+                RunCommand.print(error, to: stderr, colors: output.colors(for: stderr), annotationsTo: stdout)
             }
         }
         variableOptions.warnAboutUnused(referenced: loader.referencedNames, to: stderr, colors: output.colors(for: stderr))

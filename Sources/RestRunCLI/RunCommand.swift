@@ -123,7 +123,7 @@ struct RunCommand: AsyncParsableCommand {
         do {
             variables = try variableOptions.values(redactor: redactor)
         } catch {
-            Self.print(error, to: stderr, colors: output.colors(for: stderr))
+            Self.print(error, to: stderr, colors: output.colors(for: stderr), annotationsTo: stdout)
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
 
@@ -133,7 +133,7 @@ struct RunCommand: AsyncParsableCommand {
             do {
                 routes = try MockRoutes.load(path: mock)
             } catch {
-                Self.print(error, to: stderr, colors: output.colors(for: stderr))
+                Self.print(error, to: stderr, colors: output.colors(for: stderr), annotationsTo: stdout)
                 throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
             }
             do {
@@ -170,7 +170,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         if !invalid.isEmpty {
             let problems = invalid.flatMap(\.problems)
-            Self.print(DiagnosticList(problems), to: stderr, colors: output.colors(for: stderr))
+            Self.print(DiagnosticList(problems), to: stderr, colors: output.colors(for: stderr), annotationsTo: stdout)
             stderr.write("\(invalid.count) of \(paths.count) file\(paths.count == 1 ? "" : "s") invalid"
                 + (files.isEmpty ? "; nothing was sent\n" : "; running the others\n"))
         }
@@ -304,7 +304,15 @@ struct RunCommand: AsyncParsableCommand {
         return settings
     }
 
-    static func print(_ list: DiagnosticList, to sink: any TextSink, colors: Bool) {
+    /// Prints diagnostics the way compilers do; on GitHub Actions each is also an `::error`
+    /// annotation on standard output, so a file error shows on the pull request's diff.
+    static func print(
+        _ list: DiagnosticList, to sink: any TextSink, colors: Bool,
+        annotationsTo annotations: any TextSink = FileDescriptorSink.standardOutput
+    ) {
         sink.write(list.diagnostics.map { $0.rendered(colors: colors) }.joined(separator: "\n") + "\n")
+        if ProcessEnvironment.current["GITHUB_ACTIONS"] == "true" {
+            annotations.write(GitHubAnnotations.render(list.diagnostics))
+        }
     }
 }

@@ -24,10 +24,14 @@ struct FuzzFindingsTests {
         "requests:\n  - url: http://127.0.0.1:1/\n    name: " + String(repeating: "{{", count: 50_000) + "\n",
         "requests:\n  - url: \"${" + String(repeating: "A", count: 100_000) + "\n",
         // Duplicate keys were checked pairwise: a mapping of many keys took quadratic time.
-        "requests:\n  - url: http://127.0.0.1:1/\n    headers:\n" + (0..<20_000).map { "      X-H\($0): v\n" }.joined(),
+        "requests:\n  - url: http://127.0.0.1:1/\n    headers:\n" + (0..<50_000).map { "      X-H\($0): v\n" }.joined(),
     ]
 
-    @Test("the loader answers every finding with a file or diagnostics, in well under a second")
+    /// A generous bound for a debug build on a busy machine: what these inputs once did took
+    /// minutes (or never ended); the release binary loads each in milliseconds.
+    static let budget = Duration.seconds(10)
+
+    @Test("the loader answers every finding with a file or diagnostics, within a bound")
     func loaderFindings() {
         let loader = RequestFileLoader(predefinedVariables: ["mock_url"])
         for input in Self.loaderInputs {
@@ -37,7 +41,7 @@ struct FuzzFindingsTests {
             } catch {
                 #expect(!error.diagnostics.isEmpty)
             }
-            #expect(ContinuousClock.now - start < .seconds(1), "\(input.prefix(60))")
+            #expect(ContinuousClock.now - start < Self.budget, "\(input.prefix(60))")
         }
     }
 

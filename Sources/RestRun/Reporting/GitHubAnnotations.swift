@@ -5,7 +5,6 @@ public enum GitHubAnnotations {
     public static func render(_ files: [FileResult]) -> String {
         var lines: [String] = []
         for file in files {
-            lines += file.problems.map { line(for: $0, title: "rest-run: \(file.path) is invalid") }
             for request in file.requests where request.outcome == .failed || request.outcome == .error {
                 for failure in request.failures {
                     var properties: [String] = []
