@@ -52,7 +52,7 @@ public struct Article: Sendable, Equatable {
 }
 
 /// `[Article]` builds itself from the JSON:API list, through a constrained `Array` extension.
-extension Array: ResponseDecodable where Element == Article {
+extension Array: @retroactive ResponseDecodable where Element == Article {
     /// Decodes `Articles` and maps each resource object to an `Article`.
     public init(response: Response) throws {
         self = try Articles(response: response).data.map(Article.init)
