@@ -207,7 +207,7 @@ struct RunCommand: AsyncParsableCommand {
             let dry = DryRun(runner: runner, delegates: PluginStore.delegates())
             let style = TerminalStyle(enabled: colors)
             for file in files {
-                for entry in dry.entries(for: file) {
+                for entry in await dry.entries(for: file) {
                     var text = style.dim("# \(entry.name)" + (entry.location.map { "  (\($0))" } ?? "")) + "\n"
                     if let note = entry.note { text += style.dim("# " + note.replacing("\n", with: "\n# ")) + "\n" }
                     if let command = entry.command { text += command + "\n" }

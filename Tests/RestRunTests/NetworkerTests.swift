@@ -36,7 +36,7 @@ struct NetworkerTests {
     final class Recorder: NetworkingDelegate {
         let attempts = Mutex<[Int]>([])
         let headers = Mutex<[Headers]>([])
-        func headers(for networking: any Networking, request: PreparedRequest) throws -> [(String, String)] {
+        func headers(for networking: any Networking, request: PreparedRequest) async throws -> [(String, String)] {
             [("X-Attempt-Token", "fresh-\(attempts.withLock { $0.count + 1 })")]
         }
         func networking(_ networking: any Networking, willSend request: PreparedRequest, attempt: Int) {

@@ -94,7 +94,7 @@ struct RequestLanguageTests {
         #expect(requests[1].headers["Authorization"] == "Bearer t0k")
         let file = try Fixtures.load("auth: { bearer: file-token }\nrequests:\n  - url: http://x/\n").get()
         let delegate = FileHeadersDelegate(headers: file.headers)
-        let headers = try delegate.headers(for: MockNetworking(), request: PreparedRequest(name: "x", url: "http://x/"))
+        let headers = try await delegate.headers(for: MockNetworking(), request: PreparedRequest(name: "x", url: "http://x/"))
         #expect(headers.first?.0 == "Authorization")
         #expect(headers.first?.1 == "Bearer file-token")
         let conflict = Fixtures.diagnostics("requests:\n  - url: http://x/\n    headers: { Authorization: x }\n    auth: { bearer: y }\n")

@@ -7,10 +7,10 @@ public enum HeaderMerge {
     /// `request` with its headers merged as described.
     public static func merge(
         _ request: PreparedRequest, delegates: [any NetworkingDelegate], networking: any Networking
-    ) throws -> PreparedRequest {
+    ) async throws -> PreparedRequest {
         var headers = Headers(Networker.defaultHeaders)
         for delegate in delegates {
-            for (name, value) in try delegate.headers(for: networking, request: request) { headers.set(name, value) }
+            for (name, value) in try await delegate.headers(for: networking, request: request) { headers.set(name, value) }
         }
         for field in request.headers { headers.remove(field.name) }
         for field in request.headers { headers.add(field.name, field.value) }

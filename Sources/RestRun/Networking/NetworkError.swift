@@ -1,35 +1,51 @@
 /// Why a request got no usable response: the runtime errors behind exit code 3.
 public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The kinds of failure; new kinds may be added.
-    public enum Kind: Sendable, Equatable {
+    /// A kind of failure. Compare kinds with `==` (`error.kind == .timeout`); more kinds may be
+    /// added without breaking code that uses these, as AsyncHTTPClient's errors grow.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private enum Code: String, Sendable, Hashable {
+            case connectionRefused = "connection refused", connectTimeout = "connect timeout", timeout
+            case tls = "TLS", bodyTooLarge = "body too large", invalidURL = "invalid URL"
+            case hostNotFound = "host not found", connectionClosed = "connection closed"
+            case protocolError = "protocol error", tooManyRedirects = "too many redirects", other
+        }
+
+        private let code: Code
+        private init(_ code: Code) { self.code = code }
+
         /// Nothing listens at the address.
-        case connectionRefused
+        public static let connectionRefused = Kind(.connectionRefused)
         /// Connecting took longer than the connect timeout.
-        case connectTimeout
+        public static let connectTimeout = Kind(.connectTimeout)
         /// The request took longer than its timeout.
-        case timeout
+        public static let timeout = Kind(.timeout)
         /// The TLS handshake failed.
-        case tls
+        public static let tls = Kind(.tls)
         /// The response body was larger than `max_body`.
-        case bodyTooLarge
-        /// The URL cannot be sent (no scheme, no host).
-        case invalidURL
+        public static let bodyTooLarge = Kind(.bodyTooLarge)
+        /// The URL cannot be sent (no scheme, no host, a port out of range).
+        public static let invalidURL = Kind(.invalidURL)
         /// The host name did not resolve.
-        case hostNotFound
+        public static let hostNotFound = Kind(.hostNotFound)
         /// The connection broke off.
-        case connectionClosed
+        public static let connectionClosed = Kind(.connectionClosed)
         /// The server's answer was not valid HTTP (a bad status line, conflicting lengths, a bad chunk).
-        case protocolError
+        public static let protocolError = Kind(.protocolError)
         /// A redirect chain longer than `follow_redirects` allows.
-        case tooManyRedirects
+        public static let tooManyRedirects = Kind(.tooManyRedirects)
         /// Anything else.
-        case other
+        public static let other = Kind(.other)
+
+        /// The kind in words: `connection refused`, `timeout`, ...
+        public var description: String { code.rawValue }
     }
 
     /// What kind of failure.
     public var kind: Kind
     /// One sentence for the user.
     public var message: String
+    /// Every attempt when the request was retried, this one last; empty for a single attempt.
+    public var attempts: [Attempt] = []
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String) {
@@ -39,4 +55,9 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// The message.
     public var description: String { message }
+
+    /// The same kind and message.
+    public static func == (lhs: NetworkError, rhs: NetworkError) -> Bool {
+        lhs.kind == rhs.kind && lhs.message == rhs.message
+    }
 }

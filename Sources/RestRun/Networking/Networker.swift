@@ -103,85 +103,92 @@ public final class Networker: Networking {
     /// Sends `request`, asking the delegates for headers before every attempt (and every redirect
     /// hop) and whether to retry after it.
     public func send(_ request: PreparedRequest) async throws -> Response {
-        var attempt = 1
-        // Every attempt's outcome, put into words only when there was more than one.
+        try await send(request, check: nil)
+    }
+
+    /// The one retry loop: each attempt follows redirects, is judged by `check` when given, and
+    /// becomes an `Attempt` that the delegates' retry decision reads, whatever it came to (a
+    /// status, failed checks, a network failure).
+    public func send(_ request: PreparedRequest, check: ResponseCheck?) async throws -> Response {
         var history: [Attempt] = []
+        var number = 1
         while true {
             try Task.checkCancellation()
-            let deadline = NIODeadline.now() + TimeAmount(request.options.effectiveTimeout)
             let start = ContinuousClock.now
-            var current = request
-            var redirects = 0
-            var chain = [request.url]
-            var outgoing: PreparedRequest
-            var result: Result<Response, any Error>
-            while true {
-                outgoing = try prepareAttempt(current)
-                for delegate in delegates { delegate.networking(self, willSend: outgoing, attempt: attempt) }
-                let hopStart = ContinuousClock.now
-                do {
-                    result = .success(try await exchange(outgoing, deadline: deadline, start: start))
-                } catch {
-                    result = .failure(error)
-                }
-                let hopDuration = ContinuousClock.now - hopStart
-                for delegate in delegates {
-                    delegate.networking(self, didReceive: result, for: outgoing, duration: hopDuration)
-                }
-                let limit = request.options.followRedirects ?? 0
-                guard case let .success(response) = result, limit > 0, let next = redirect(from: current, response: response) else { break }
-                guard redirects < limit else {
-                    // Like curl and Hurl: a chain longer than allowed is an error, not the last 3xx.
-                    chain.append(next.url)
-                    result = .failure(NetworkError(
-                        .tooManyRedirects,
-                        "too many redirects (\(limit)): " + Self.describe(chain: chain)))
-                    break
-                }
-                redirects += 1
-                chain.append(next.url)
-                current = next
-            }
-            let decision = delegates.lazy
-                .map { $0.networking(self, retryDecisionFor: outgoing, after: result, attempt: attempt) }
-                .first { $0 != .doNotRetry } ?? .doNotRetry
-            history.append(Attempt(result: result, request: outgoing, elapsed: ContinuousClock.now - start))
-            guard case let .retry(after: wait) = decision else {
-                switch result {
-                case var .success(response):
-                    if history.count > 1 { response.attempts = history.map(\.description) }
-                    return response
-                case let .failure(error):
-                    guard history.count > 1 else { throw error }
-                    var failure = NetworkError(classifying: error, request: outgoing)
-                    failure.message = "\(request.method) \(request.url) failed after \(history.count) attempts: "
-                        + history.enumerated().map { "\($0.offset + 1)) \($0.element.description)" }.joined(separator: "; ")
-                    throw failure
-                }
-            }
-            for delegate in delegates { delegate.networking(self, willRetry: outgoing, after: wait, attempt: attempt) }
-            if wait > .zero { try await Task.sleep(for: wait) }
-            attempt += 1
-        }
-    }
-
-    /// One attempt's outcome, for the list a retried request reports.
-    private struct Attempt: CustomStringConvertible {
-        let result: Result<Response, any Error>
-        let request: PreparedRequest
-        let elapsed: Duration
-
-        var description: String {
-            let elapsed = DurationText.format(elapsed)
+            let (outgoing, result) = try await exchangeFollowingRedirects(request, attempt: number, start: start)
+            var attempt: Attempt
             switch result {
-            case let .success(response): return "\(response.status) \(response.reason) after \(elapsed)"
-            case let .failure(error): return "\(NetworkError(classifying: error, request: request).message) after \(elapsed)"
+            case let .success(response):
+                let passed = await check?(response) ?? true
+                attempt = Attempt(
+                    number: number, outcome: passed ? .response(response) : .checksFailed(response), elapsed: ContinuousClock.now - start)
+            case let .failure(error):
+                if error is CancellationError || Task.isCancelled { throw CancellationError() }
+                attempt = Attempt(
+                    number: number, outcome: .failure(NetworkError(classifying: error, request: outgoing)), elapsed: ContinuousClock.now - start)
             }
+            var decision = RetryDecision.doNotRetry
+            for delegate in delegates where decision == .doNotRetry {
+                decision = await delegate.networking(self, retryDecisionFor: outgoing, after: attempt)
+            }
+            guard case let .retry(after: wait) = decision else {
+                let attempts = history + [attempt.withoutBody]
+                switch attempt.outcome {
+                case var .response(response), var .checksFailed(response):
+                    response.attempts = attempts
+                    return response
+                case var .failure(error):
+                    if attempts.count > 1 { error.attempts = attempts }
+                    throw error
+                }
+            }
+            attempt.wait = wait
+            history.append(attempt.withoutBody)
+            for delegate in delegates { delegate.networking(self, willRetry: outgoing, after: wait, attempt: number) }
+            if wait > .zero { try await Task.sleep(for: wait) }
+            number += 1
         }
     }
 
-    private func prepareAttempt(_ request: PreparedRequest) throws -> PreparedRequest {
-        try HeaderMerge.merge(request, delegates: delegates, networking: self)
+    /// One attempt: the request and every redirect hop it may follow, within one deadline. Returns
+    /// the last request sent and what came back.
+    private func exchangeFollowingRedirects(
+        _ request: PreparedRequest, attempt: Int, start: ContinuousClock.Instant
+    ) async throws -> (PreparedRequest, Result<Response, any Error>) {
+        let deadline = NIODeadline.now() + TimeAmount(request.options.effectiveTimeout)
+        var current = request
+        var redirects = 0
+        var chain = [request.url]
+        while true {
+            let outgoing = try await prepareAttempt(current)
+            for delegate in delegates { delegate.networking(self, willSend: outgoing, attempt: attempt) }
+            let hopStart = ContinuousClock.now
+            let result: Result<Response, any Error>
+            do {
+                result = .success(try await exchange(outgoing, deadline: deadline, start: start))
+            } catch {
+                result = .failure(error)
+            }
+            let hopDuration = ContinuousClock.now - hopStart
+            for delegate in delegates {
+                delegate.networking(self, didReceive: result, for: outgoing, duration: hopDuration)
+            }
+            let limit = request.options.followRedirects ?? 0
+            guard case let .success(response) = result, limit > 0, let next = redirect(from: current, response: response) else {
+                return (outgoing, result)
+            }
+            chain.append(next.url)
+            guard redirects < limit else {
+                // Like curl and Hurl: a chain longer than allowed is an error, not the last 3xx.
+                return (outgoing, .failure(NetworkError(.tooManyRedirects, "too many redirects (\(limit)): " + Self.describe(chain: chain))))
+            }
+            redirects += 1
+            current = next
+        }
+    }
+
+    private func prepareAttempt(_ request: PreparedRequest) async throws -> PreparedRequest {
+        try await HeaderMerge.merge(request, delegates: delegates, networking: self)
     }
 
     private func exchange(_ request: PreparedRequest, deadline: NIODeadline, start: ContinuousClock.Instant) async throws -> Response {

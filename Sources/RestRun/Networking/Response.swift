@@ -14,8 +14,8 @@ public struct Response: Sendable {
     public var url: String
     /// How long the request took, from sending to the last byte of the body.
     public var duration: Duration
-    /// One line per attempt when the request was retried (`503 after 2 ms`), this one last.
-    public var attempts: [String] = []
+    /// Every attempt, this one last (without their bodies): one for a request sent once.
+    public var attempts: [Attempt] = []
 
     /// Creates a response.
     public init(status: Int, reason: String = "", headers: Headers = Headers(), body: [UInt8] = [], url: String = "", duration: Duration = .zero) {

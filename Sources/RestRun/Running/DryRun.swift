@@ -26,7 +26,7 @@ public struct DryRun: Sendable {
     }
 
     /// The entries of `file`'s selected requests, in order.
-    public func entries(for file: RequestFile) -> [Entry] {
+    public func entries(for file: RequestFile) async -> [Entry] {
         var scope = runner.initialScope(for: file)
         scope.keepsUnresolvedPlaceholders = true
         let defaults = file.options.applying(defaults: runner.defaults)
@@ -39,7 +39,7 @@ public struct DryRun: Sendable {
             }
             do {
                 let prepared = try runner.prepare(request, of: file, defaults: defaults, scope: scope)
-                let merged = try HeaderMerge.merge(prepared, delegates: fileDelegates, networking: DryRunNetworking())
+                let merged = try await HeaderMerge.merge(prepared, delegates: fileDelegates, networking: DryRunNetworking())
                 entry.command = CurlCommand.render(merged, body: request.body, redactor: runner.redactor)
             } catch let error as Diagnostic {
                 entry.note = error.description

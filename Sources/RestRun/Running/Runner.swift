@@ -125,45 +125,46 @@ public struct Runner: Sendable {
         }
         result.url = redactor.redact(prepared.url)
         let start = ContinuousClock.now
-        var attempt = 0
-        var sent = 0
-        while true {
-            attempt += 1
-            do {
-                if let delay = options.delay, delay > .zero { try await Task.sleep(for: delay) }
-                let response = try await networking.send(prepared)
-                sent += max(1, response.attempts.count)
-                let check = await ResponseChecker(registry: registry, redactor: redactor).check(request, response: response, scope: scope)
-                result.status = response.status
-                result.expectations = check.expectations
-                result.failures = check.failures
-                if !check.failures.isEmpty, !response.attempts.isEmpty, !result.failures.isEmpty {
-                    result.failures[0].notes.append(
-                        "attempts: " + response.attempts.enumerated().map { "\($0.offset + 1)) \($0.element)" }.joined(separator: "; "))
-                }
-                result.outcome = check.failures.isEmpty ? .passed : .failed
-                if result.outcome == .failed, let policy = options.retry, policy.conditions.contains(.expectations),
-                   attempt < policy.attempts {
-                    try await Task.sleep(for: policy.wait(after: attempt))
-                    continue
-                }
-                for (capture, value) in check.captures {
-                    scope[capture.name] = value
-                    result.captures.append((capture.name, redactor.redact(value)))
-                }
-            } catch where error is CancellationError || Task.isCancelled {
-                result.outcome = .skipped
-                result.skipReason = "interrupted"
-            } catch {
-                let message = (error as? NetworkError)?.message ?? (error as? Diagnostic)?.message ?? String(describing: error)
-                let urlProblem = (error as? NetworkError)?.kind == .invalidURL
-                let location = (error as? Diagnostic)?.location ?? (urlProblem ? request.url.location : nil) ?? request.location
-                result.outcome = .error
-                result.failures = [Diagnostic(redactor.redact(message), at: location)]
+        // The networker's one retry loop asks this check about every response, so `on: [expectations]`
+        // retries through the same policy as statuses and network failures; the last check is kept.
+        let checker = ResponseChecker(registry: registry, redactor: redactor)
+        let lastCheck = CheckRecord()
+        let checkScope = scope
+        do {
+            if let delay = options.delay, delay > .zero { try await Task.sleep(for: delay) }
+            let response = try await networking.send(prepared) { response in
+                let outcome = await checker.check(request, response: response, scope: checkScope)
+                lastCheck.keep(outcome)
+                return outcome.failures.isEmpty
             }
-            break
+            var check = lastCheck.outcome
+            if check == nil { check = await checker.check(request, response: response, scope: checkScope) }
+            let outcome = check ?? ResponseChecker.Outcome()
+            result.attempts = max(1, response.attempts.count)
+            result.status = response.status
+            result.expectations = outcome.expectations
+            result.failures = outcome.failures
+            if !result.failures.isEmpty, response.attempts.count > 1 {
+                result.failures[0].notes.append(AttemptText.note(response.attempts))
+            }
+            result.outcome = outcome.failures.isEmpty ? .passed : .failed
+            for (capture, value) in outcome.captures {
+                scope[capture.name] = value
+                result.captures.append((capture.name, redactor.redact(value)))
+            }
+        } catch where error is CancellationError || Task.isCancelled {
+            result.outcome = .skipped
+            result.skipReason = "interrupted"
+        } catch {
+            let network = error as? NetworkError
+            let message = network?.message ?? (error as? Diagnostic)?.message ?? String(describing: error)
+            let location = (error as? Diagnostic)?.location ?? (network?.kind == .invalidURL ? request.url.location : nil) ?? request.location
+            result.outcome = .error
+            result.attempts = max(1, network?.attempts.count ?? 1)
+            var failure = Diagnostic(redactor.redact(message), at: location)
+            if let attempts = network?.attempts, attempts.count > 1 { failure.notes.append(redactor.redact(AttemptText.note(attempts))) }
+            result.failures = [failure]
         }
-        result.attempts = max(attempt, sent)
         result.duration = ContinuousClock.now - start
         return result
     }

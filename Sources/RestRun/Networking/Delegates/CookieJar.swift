@@ -17,7 +17,7 @@ public final class CookieJar: NetworkingDelegate {
     public var all: [Cookie] { cookies.withLock { $0 } }
 
     /// A `Cookie` header with the cookies that match the request's URL, most specific path first.
-    public func headers(for networking: any Networking, request: PreparedRequest) throws -> [(String, String)] {
+    public func headers(for networking: any Networking, request: PreparedRequest) async throws -> [(String, String)] {
         guard !cookies.withLock({ $0.isEmpty }), let url = URLParts(request.url) else { return [] }
         let now = Int(time(nil))
         let matching = cookies.withLock { $0.filter { $0.matches(url, now: now) } }

@@ -8,7 +8,7 @@ public struct FileHeadersDelegate: NetworkingDelegate {
     public init(headers: [HeaderTemplate]) { self.headers = headers }
 
     /// The file's headers with their templates resolved; a `null` header is left out.
-    public func headers(for networking: any Networking, request: PreparedRequest) throws -> [(String, String)] {
+    public func headers(for networking: any Networking, request: PreparedRequest) async throws -> [(String, String)] {
         var result: [(String, String)] = []
         for header in headers {
             guard !request.removedHeaders.contains(header.name.lowercased()), let value = try header.render(in: request.scope) else { continue }

@@ -4,25 +4,26 @@ public struct RetryDelegate: NetworkingDelegate {
     /// Creates the delegate.
     public init() {}
 
-    /// `.retry(after:)` while attempts remain and the outcome is one the policy retries.
-    public func networking(
-        _ networking: any Networking, retryDecisionFor request: PreparedRequest,
-        after result: Result<Response, any Error>, attempt: Int
-    ) -> RetryDecision {
-        guard let policy = request.options.retry, attempt < policy.attempts, policy.allows(request.method) else {
-            return .doNotRetry
-        }
-        switch result {
-        case let .success(response):
-            guard policy.retries(status: response.status) else { return .doNotRetry }
-            return .retry(after: policy.wait(after: attempt, retryAfter: Self.retryAfter(response)))
-        case let .failure(error):
-            guard policy.conditions.contains(.networkError) else { return .doNotRetry }
-            if let error = error as? NetworkError, error.kind == .bodyTooLarge || error.kind == .invalidURL {
-                return .doNotRetry
+    /// `.retry(after:)` while attempts remain and the outcome is one the policy retries: a status
+    /// or a network failure on a method the policy allows, or failed checks with `on: [expectations]`.
+    public func networking(_ networking: any Networking, retryDecisionFor request: PreparedRequest, after attempt: Attempt) async -> RetryDecision {
+        guard let policy = request.options.retry, attempt.number < policy.attempts else { return .doNotRetry }
+        switch attempt.outcome {
+        case let .response(response):
+            guard policy.allows(request.method), policy.retries(status: response.status) else { return .doNotRetry }
+            return .retry(after: policy.wait(after: attempt.number, retryAfter: Self.retryAfter(response)))
+        case let .checksFailed(response):
+            if policy.allows(request.method), policy.retries(status: response.status) {
+                return .retry(after: policy.wait(after: attempt.number, retryAfter: Self.retryAfter(response)))
             }
-            if error is CancellationError { return .doNotRetry }
-            return .retry(after: policy.wait(after: attempt))
+            // Polling until a field changes: the user asked for it, whatever the method.
+            guard policy.conditions.contains(.expectations) else { return .doNotRetry }
+            return .retry(after: policy.wait(after: attempt.number))
+        case let .failure(error):
+            guard policy.allows(request.method), policy.conditions.contains(.networkError),
+                  error.kind != .bodyTooLarge, error.kind != .invalidURL, error.kind != .tooManyRedirects
+            else { return .doNotRetry }
+            return .retry(after: policy.wait(after: attempt.number))
         }
     }
 
