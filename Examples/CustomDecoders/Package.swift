@@ -23,7 +23,7 @@ let package = Package(
             "ArticlesKit", .product(name: "RestRun", package: restRun),
         ]),
         .testTarget(name: "ArticlesKitTests", dependencies: [
-            "ArticlesKit", .product(name: "RestRun", package: restRun),
+            "ArticlesKit", .product(name: "RestRun", package: restRun), .product(name: "RestRunMock", package: restRun),
         ]),
     ]
 )

@@ -11,10 +11,15 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConv
         self.rawValue = rawValue
     }
 
-    /// Creates a method from a literal; an invalid literal becomes `GET`.
+    /// Creates a method from a literal, in upper case (`"post"` is `POST`). A literal that is no
+    /// method token at all is kept as written, and sending it fails with a clear error: it never
+    /// silently becomes another method.
     public init(stringLiteral value: String) {
-        self = HTTPMethod(rawValue: value) ?? .get
+        self = HTTPMethod(rawValue: value.uppercased()) ?? HTTPMethod(verified: value)
     }
+
+    /// Whether the method is a valid token (upper-case letters, digits, `-`, `_`).
+    public var isValid: Bool { HTTPMethod(rawValue: rawValue) != nil }
 
     /// `GET`
     public static let get = HTTPMethod(verified: "GET")

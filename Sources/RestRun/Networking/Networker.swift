@@ -192,6 +192,9 @@ public final class Networker: Networking {
     }
 
     private func exchange(_ request: PreparedRequest, deadline: NIODeadline, start: ContinuousClock.Instant) async throws -> Response {
+        guard request.method.isValid else {
+            throw NetworkError(.other, "cannot send '\(request.method)': it is not an HTTP method (use an upper-case token such as GET or POST)")
+        }
         if let problem = URLParts.problem(request.url) {
             throw NetworkError(.invalidURL, "cannot send to '\(request.url)': \(problem)")
         }
