@@ -16,40 +16,34 @@ struct CheckCommand: AsyncParsableCommand {
     var mock = false
 
     func run() async throws {
-        let files = try InputFiles.expand(paths)
-        let registry = try PluginStore.registry()
-        let redactor = Redactor()
-        let stdout = RedactingSink(FileDescriptorSink.standardOutput, redactor: redactor)
-        let stderr = RedactingSink(FileDescriptorSink.standardError, redactor: redactor)
-        var predefined: Set<String>
-        let variables: [String: DecodedValue]
+        var session = RunSession(paths: try InputFiles.expand(paths))
+        session.registry = try PluginStore.registry()
+        let stdout = RedactingSink(FileDescriptorSink.standardOutput, redactor: session.redactor)
+        let stderr = RedactingSink(FileDescriptorSink.standardError, redactor: session.redactor)
+        let printer = DiagnosticPrinter(errors: stderr, annotations: stdout, colors: output.colors(for: stderr))
         do {
-            variables = try variableOptions.values(redactor: redactor)
-            predefined = Set(variables.keys)
+            session.variables = try variableOptions.values(redactor: session.redactor)
         } catch {
-            RunCommand.print(error, to: stderr, colors: output.colors(for: stderr), annotationsTo: stdout)
+            printer.print(error)
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
-        if mock { predefined.insert("mock_url") }
-        let loader = RequestFileLoader(
-            environment: variableOptions.environment(over: ProcessEnvironment.current, variables: variables),
-            decoderNames: registry.names, predefinedVariables: predefined)
+        // `{{mock_url}}` is accepted as if --mock were given; its value is never read.
+        if mock, session.variables["mock_url"] == nil { session.variables["mock_url"] = .string("http://127.0.0.1") }
+        session.environment = variableOptions.environment(over: ProcessEnvironment.current, variables: session.variables)
+        let loaded = session.load()
         let style = TerminalStyle(enabled: output.colors(for: stdout))
-        var invalid = 0
-        for path in files {
-            do {
-                let file = try loader.load(path: path)
-                if !output.quiet {
-                    stdout.write("\(style.green("✓")) \(path): \(file.requests.count) request\(file.requests.count == 1 ? "" : "s")\n")
-                }
-            } catch {
-                invalid += 1
-                RunCommand.print(error, to: stderr, colors: output.colors(for: stderr), annotationsTo: stdout)
+        // In the order the files were given: each valid one, or its diagnostics.
+        for path in session.paths {
+            if let invalid = loaded.invalid.first(where: { $0.path == path }) {
+                printer.print(DiagnosticList(invalid.problems))
+            } else if let file = loaded.files.first(where: { $0.path == path }), !output.quiet {
+                stdout.write("\(style.green("✓")) \(path): \(file.requests.count) request\(file.requests.count == 1 ? "" : "s")\n")
             }
         }
-        variableOptions.warnAboutUnused(referenced: loader.referencedNames, to: stderr, colors: output.colors(for: stderr))
-        if invalid > 0 {
-            stderr.write("\(invalid) of \(files.count) file\(files.count == 1 ? "" : "s") invalid\n")
+        variableOptions.warnAboutUnused(referenced: loaded.referencedNames, to: stderr, colors: output.colors(for: stderr))
+        if !loaded.invalid.isEmpty {
+            let count = session.paths.count
+            stderr.write("\(loaded.invalid.count) of \(count) file\(count == 1 ? "" : "s") invalid\n")
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
     }

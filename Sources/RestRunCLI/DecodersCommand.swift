@@ -20,7 +20,7 @@ struct DecodersCommand: AsyncParsableCommand {
                     let file = try loader.load(path: path)
                     registry = Runner(registry: registry).registry(for: file)
                 } catch {
-                    RunCommand.print(error, to: stderr, colors: stderr.isTerminal)
+                    DiagnosticPrinter(errors: stderr, annotations: FileDescriptorSink.standardOutput, colors: stderr.isTerminal).print(error)
                     throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
                 }
             }

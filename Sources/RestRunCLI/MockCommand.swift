@@ -26,7 +26,7 @@ struct MockCommand: AsyncParsableCommand {
         do {
             loaded = try MockRoutes.load(path: routes)
         } catch {
-            RunCommand.print(error, to: stderr, colors: stderr.isTerminal)
+            DiagnosticPrinter(errors: stderr, annotations: FileDescriptorSink.standardOutput, colors: stderr.isTerminal).print(error)
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
         let server: MockServer

@@ -103,216 +103,115 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var files = try InputFiles.expand(paths)
+        var paths = try InputFiles.expand(self.paths)
         if let shard, let (index, count) = Self.parseShard(shard) {
-            let total = files.count
-            files = files.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
-            if files.isEmpty {
+            let total = paths.count
+            paths = paths.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+            if paths.isEmpty {
                 throw ValidationError(
                     "--shard \(shard) selects no file: there \(total == 1 ? "is 1 file" : "are \(total) files") for \(count) shards")
             }
         }
-        let registry = try PluginStore.registry()
-        let redactor = Redactor()
+        var session = RunSession(paths: paths)
+        session.registry = try PluginStore.registry()
         // Every byte rest-run prints passes the redactor last, whatever put it together.
-        let stdout = RedactingSink(FileDescriptorSink.standardOutput, redactor: redactor)
-        let stderr = RedactingSink(FileDescriptorSink.standardError, redactor: redactor)
-        let colors = output.colors(for: stdout)
-
-        var variables: [String: DecodedValue]
+        let stdout = RedactingSink(FileDescriptorSink.standardOutput, redactor: session.redactor)
+        let stderr = RedactingSink(FileDescriptorSink.standardError, redactor: session.redactor)
+        let printer = DiagnosticPrinter(errors: stderr, annotations: stdout, colors: output.colors(for: stderr))
         do {
-            variables = try variableOptions.values(redactor: redactor)
+            session.variables = try variableOptions.values(redactor: session.redactor)
         } catch {
-            Self.print(error, to: stderr, colors: output.colors(for: stderr), annotationsTo: stdout)
+            printer.print(error)
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
-
         var server: MockServer?
         if let mock {
-            let routes: MockRoutes
-            do {
-                routes = try MockRoutes.load(path: mock)
-            } catch {
-                Self.print(error, to: stderr, colors: output.colors(for: stderr), annotationsTo: stdout)
-                throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
-            }
-            do {
-                server = try await MockServer.start(routes: routes)
-            } catch {
-                stderr.write("error: \(error)\n")
-                throw ArgumentParser.ExitCode(RestRun.ExitCode.runtimeError.rawValue)
-            }
-            if let server, variables["mock_url"] == nil { variables["mock_url"] = .string(server.url) }
+            server = try await Self.startMock(mock, printer: printer, stderr: stderr)
+            if let server, session.variables["mock_url"] == nil { session.variables["mock_url"] = .string(server.url) }
         }
+        session.environment = variableOptions.environment(over: ProcessEnvironment.current, variables: session.variables)
+        session.defaults.timeout = timeout.flatMap(DurationText.parse)
+        session.defaults.maxBody = maxBody.flatMap(ByteCount.parse)
+        if insecure { session.defaults.insecure = true }
+        session.filter = RequestFilter(tags: Set(tags), namePatterns: names)
+        session.jobs = jobs
+        session.repeats = self.repeat
+        session.failFast = failFast
+        session.keepsAllBodies = veryVerbose
+        session.delegates = PluginStore.delegates()
+        if verbose || veryVerbose { session.delegates.append(session.loggingDelegate(to: stderr, showsBodies: veryVerbose)) }
 
-        let code = await runFiles(
-            files, registry: registry, variables: variables, redactor: redactor, colors: colors, stdout: stdout, stderr: stderr)
+        let code = await run(session, stdout: stdout, stderr: stderr, printer: printer)
         await server?.shutdown()
         if code != .success { throw ArgumentParser.ExitCode(code.rawValue) }
     }
 
-    private func runFiles(
-        _ paths: [String], registry: DecoderRegistry, variables: [String: DecodedValue], redactor: Redactor, colors: Bool,
-        stdout: any TextSink, stderr: any TextSink
-    ) async -> RestRun.ExitCode {
-        let loader = RequestFileLoader(
-            environment: variableOptions.environment(over: ProcessEnvironment.current, variables: variables),
-            decoderNames: registry.names, predefinedVariables: Set(variables.keys))
-        var files: [RequestFile] = []
-        // Like Hurl: an invalid file is reported (console, reports, annotations) and the others still run.
-        var invalid: [FileResult] = []
-        for path in paths {
-            do {
-                files.append(try loader.load(path: path))
-            } catch {
-                invalid.append(FileResult(invalidFile: path, problems: error.diagnostics))
-            }
+    /// The session's stages, with the console, the reports and Ctrl-C around them.
+    private func run(_ session: RunSession, stdout: any TextSink, stderr: any TextSink, printer: DiagnosticPrinter) async -> RestRun.ExitCode {
+        let loaded = session.load()
+        if !loaded.invalid.isEmpty {
+            printer.print(DiagnosticList(loaded.invalid.flatMap(\.problems)))
+            stderr.write("\(loaded.invalid.count) of \(session.paths.count) file\(session.paths.count == 1 ? "" : "s") invalid"
+                + (loaded.files.isEmpty ? "; nothing was sent\n" : "; running the others\n"))
         }
-        if !invalid.isEmpty {
-            let problems = invalid.flatMap(\.problems)
-            Self.print(DiagnosticList(problems), to: stderr, colors: output.colors(for: stderr), annotationsTo: stdout)
-            stderr.write("\(invalid.count) of \(paths.count) file\(paths.count == 1 ? "" : "s") invalid"
-                + (files.isEmpty ? "; nothing was sent\n" : "; running the others\n"))
-        }
-        variableOptions.warnAboutUnused(referenced: loader.referencedNames, to: stderr, colors: output.colors(for: stderr))
-        let filter = RequestFilter(tags: Set(tags), namePatterns: names)
-        if !files.isEmpty, let problem = Self.selectionProblem(files, filter: filter) {
-            stderr.write("error: \(problem)\n")
+        variableOptions.warnAboutUnused(referenced: loaded.referencedNames, to: stderr, colors: output.colors(for: stderr))
+        let plan: [RequestFile]
+        do {
+            plan = try session.plan(loaded)
+        } catch {
+            stderr.write("error: \(error)\n")
             return .usage
         }
-
-        var defaults = RequestOptions()
-        defaults.timeout = timeout.flatMap(DurationText.parse)
-        defaults.maxBody = maxBody.flatMap(ByteCount.parse)
-        if insecure { defaults.insecure = true }
-        let settings = Self.clientSettings(for: files, defaults: defaults)
-
-        let plan = Array(repeating: files, count: self.repeat).flatMap { $0 }
+        let colors = output.colors(for: stdout)
+        if dryRun {
+            let dry = DryRun(runner: session.runner(), delegates: PluginStore.delegates())
+            for file in loaded.files { stdout.write(DryRunRenderer.render(await dry.entries(for: file), colors: colors)) }
+            return loaded.invalid.isEmpty ? .success : .invalidFile
+        }
         let totalRequests = plan.reduce(0) { total, file in total + file.requests.count }
         let showsProgress = stdout.isTerminal && !output.quiet && !verbose && !veryVerbose
             && ProcessEnvironment.current["CI"] == nil && totalRequests > 5
         let reporter = ConsoleReporter(
             sink: stdout, colors: colors, detail: output.quiet ? .quiet : .normal, showsFileHeaders: plan.count > 1,
             groupsByFile: jobs > 1, progressTotals: showsProgress ? (plan.count, totalRequests) : nil)
-        var runner = Runner(
-            registry: registry, variables: variables, defaults: defaults, redactor: redactor, observer: reporter, filter: filter)
-        runner.keepsAllBodies = veryVerbose
-        var delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), RetryDelegate()] + PluginStore.delegates()
-        if verbose || veryVerbose {
-            var logger = Logger(label: "rest-run") { _ in ConsoleLogHandler(sink: stderr) }
-            logger.logLevel = .info
-            delegates.append(LoggingDelegate(logger: logger, redactor: redactor, showsBodies: veryVerbose))
-        }
-        if dryRun {
-            let dry = DryRun(runner: runner, delegates: PluginStore.delegates())
-            let style = TerminalStyle(enabled: colors)
-            for file in files {
-                for entry in await dry.entries(for: file) {
-                    var text = style.dim("# \(entry.name)" + (entry.location.map { "  (\($0))" } ?? "")) + "\n"
-                    if let note = entry.note { text += style.dim("# " + note.replacing("\n", with: "\n# ")) + "\n" }
-                    if let command = entry.command { text += command + "\n" }
-                    stdout.write(text + "\n")
-                }
-            }
-            return invalid.isEmpty ? .success : .invalidFile
-        }
 
-        // The run's own event loops: one per core when files run in parallel, else one. Each file's
-        // tasks run on a loop of the HTTP client's group, so with one loop a response resumes its
-        // request without a thread switch, and parallel files use every core.
-        let loopCount = jobs > 1 ? min(jobs, System.coreCount) : 1
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: loopCount)
-        let lanes = group.makeIterator().map(EventLoopExecutor.init)
-        let suite = SuiteRunner(runner: runner, jobs: jobs, failFast: failFast, lanes: lanes)
         let start = ContinuousClock.now
-        let fileDelegates = delegates
-        let outcome = Task(executorPreference: lanes[0]) { () -> Result<[FileResult], any Error> in
-            do {
-                return .success(try await Networker.withHTTPClients(settings, eventLoopGroup: group) { clients in
-                    await suite.run(plan) { file, _ in
-                        Networker(clients: clients, delegates: [FileHeadersDelegate(headers: file.headers), CookieJar()] + fileDelegates)
-                    }
-                })
-            } catch {
-                return .failure(error)
-            }
-        }
-        let interruption = Interruption { outcome.cancel() }
-        let results: [FileResult]
-        switch await outcome.value {
-        case let .success(value):
-            results = invalid + value
-        case let .failure(error):
+        let work = Task { try await session.execute(plan, observer: reporter) }
+        let interruption = Interruption { work.cancel() }
+        let executed: [FileResult]
+        do {
+            executed = try await work.value
+        } catch {
             interruption.end()
-            stderr.write("error: \(redactor.redact(String(describing: error)))\n")
+            stderr.write("error: \(String(describing: error))\n")
             return .runtimeError
         }
         interruption.end()
-        try? await group.shutdownGracefully()
-        let interrupted = interruption.happened
-        reporter.finish(results, duration: ContinuousClock.now - start, interrupted: interrupted)
+        let results = loaded.invalid + executed
+        reporter.finish(results, duration: ContinuousClock.now - start, interrupted: interruption.happened)
         if ProcessEnvironment.current["GITHUB_ACTIONS"] == "true" {
             stdout.write(GitHubAnnotations.render(results))
         }
-        var code = RunSummary(results).exitCode
-        for (path, text) in [
-            (reportJUnit, { JUnitReport.render(results) }), (reportTAP, { TAPReport.render(results) }),
-            (reportJSON, { JSONReport.render(results) }),
-        ] as [(String?, () -> String)] {
-            guard let path else { continue }
-            do {
-                try FileSystem.write(redactor.redact(text()), to: path)
-            } catch {
-                stderr.write("error: \(error.message)\n")
-                code = max(code, .usage)
-            }
-        }
-        return interrupted ? .interrupted : code
+        let problems = ReportWriter(junit: reportJUnit, tap: reportTAP, json: reportJSON, redactor: session.redactor).write(results)
+        for problem in problems { stderr.write("error: \(problem)\n") }
+        if interruption.happened { return .interrupted }
+        return max(RunSummary(results).exitCode, problems.isEmpty ? .success : .usage)
     }
 
-    /// Why `filter` leaves nothing to run, in one sentence, or nil when it selects something.
-    static func selectionProblem(_ files: [RequestFile], filter: RequestFilter) -> String? {
-        let requests = files.flatMap(\.requests)
-        guard !requests.isEmpty, !requests.contains(where: filter.selects) else { return nil }
-        var parts: [String] = []
-        if !filter.tags.isEmpty { parts.append(filter.tags.sorted().map { "--tag \($0)" }.joined(separator: " ")) }
-        if !filter.namePatterns.isEmpty { parts.append(filter.namePatterns.map { "--name '\($0)'" }.joined(separator: " ")) }
-        var sentence = "\(parts.joined(separator: " with ")) selects none of the \(requests.count) request\(requests.count == 1 ? "" : "s")"
-            + " in \(files.count) file\(files.count == 1 ? "" : "s")"
-        let known = Set(requests.flatMap(\.tags)).sorted()
-        if !filter.tags.isEmpty {
-            sentence += known.isEmpty ? " (no request has tags)" : " (their tags: \(known.joined(separator: ", ")))"
+    /// Loads the routes file and starts the mock server on 127.0.0.1.
+    private static func startMock(_ path: String, printer: DiagnosticPrinter, stderr: any TextSink) async throws -> MockServer {
+        let routes: MockRoutes
+        do {
+            routes = try MockRoutes.load(path: path)
+        } catch {
+            printer.print(error)
+            throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
-        return sentence
-    }
-
-    /// The client's settings: the longest timeout and connect timeout any request uses.
-    static func clientSettings(for files: [RequestFile], defaults: RequestOptions) -> ClientSettings {
-        var settings = ClientSettings()
-        var longest = Duration.zero
-        for file in files {
-            let fileDefaults = file.options.applying(defaults: defaults)
-            for request in file.requests {
-                let options = request.options.applying(defaults: fileDefaults)
-                longest = max(longest, options.effectiveTimeout)
-                if let connectTimeout = options.connectTimeout, connectTimeout != settings.connectTimeout {
-                    settings.otherConnectTimeouts.insert(connectTimeout)
-                }
-            }
-        }
-        settings.longestTimeout = max(longest, .seconds(1))
-        return settings
-    }
-
-    /// Prints diagnostics the way compilers do; on GitHub Actions each is also an `::error`
-    /// annotation on standard output, so a file error shows on the pull request's diff.
-    static func print(
-        _ list: DiagnosticList, to sink: any TextSink, colors: Bool,
-        annotationsTo annotations: any TextSink = FileDescriptorSink.standardOutput
-    ) {
-        sink.write(list.diagnostics.map { $0.rendered(colors: colors) }.joined(separator: "\n") + "\n")
-        if ProcessEnvironment.current["GITHUB_ACTIONS"] == "true" {
-            annotations.write(GitHubAnnotations.render(list.diagnostics))
+        do {
+            return try await MockServer.start(routes: routes)
+        } catch {
+            stderr.write("error: the mock server could not start: \(error)\n")
+            throw ArgumentParser.ExitCode(RestRun.ExitCode.runtimeError.rawValue)
         }
     }
 }

@@ -1,0 +1,37 @@
+/// Writes every report file a run asks for (JUnit, TAP, JSON), redacted, even after failures and
+/// interruptions; a file that cannot be written is one sentence, and the others are still written.
+public struct ReportWriter: Sendable {
+    /// Where the JUnit XML report goes, if anywhere.
+    public var junit: String?
+    /// Where the TAP 13 report goes, if anywhere.
+    public var tap: String?
+    /// Where the JSON report goes, if anywhere.
+    public var json: String?
+    /// Hides secrets in every report.
+    public var redactor: Redactor
+
+    /// Creates a writer for the given paths.
+    public init(junit: String? = nil, tap: String? = nil, json: String? = nil, redactor: Redactor) {
+        self.junit = junit
+        self.tap = tap
+        self.json = json
+        self.redactor = redactor
+    }
+
+    /// Writes the reports of `results`; returns one sentence per report that could not be written.
+    public func write(_ results: [FileResult]) -> [String] {
+        var problems: [String] = []
+        let reports: [(String?, () -> String)] = [
+            (junit, { JUnitReport.render(results) }), (tap, { TAPReport.render(results) }), (json, { JSONReport.render(results) }),
+        ]
+        for (path, render) in reports {
+            guard let path else { continue }
+            do {
+                try FileSystem.write(redactor.redact(render()), to: path)
+            } catch {
+                problems.append(error.message)
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,167 @@
+import Logging
+import NIOCore
+import NIOPosix
+
+/// A whole run as named stages: `load` the request files, `plan` what runs, `execute` it, and
+/// `report` it (`ReportWriter`). The CLI's `run` command is its options and these calls; a library
+/// user can run a suite the same way without the CLI.
+///
+/// ```swift
+/// let session = RunSession(paths: ["requests/smoke.yaml"])
+/// let loaded = session.load()
+/// let plan = try session.plan(loaded)
+/// let results = await session.execute(plan)
+/// ```
+public struct RunSession: Sendable {
+    /// The request files to load, in order.
+    public var paths: [String]
+    /// `--var`, `--vars-file` and `--secret` values (and `mock_url`): they override files' defaults
+    /// and fill `${NAME}` ahead of the environment.
+    public var variables: [String: DecodedValue] = [:]
+    /// The environment `${NAME}` reads.
+    public var environment: [String: String] = [:]
+    /// The decoders `decode:` may name.
+    public var registry: DecoderRegistry = .builtIn
+    /// Options under every file's own (`--timeout`, `--max-body`, `--insecure`).
+    public var defaults = RequestOptions()
+    /// Which requests run (`--tag`, `--name`).
+    public var filter = RequestFilter()
+    /// How many files run at once.
+    public var jobs = 1
+    /// How many times the whole set runs.
+    public var repeats = 1
+    /// Whether the first failing request stops the run.
+    public var failFast = false
+    /// Delegates every request's networker gets after the built-in ones (plugins, logging).
+    public var delegates: [any NetworkingDelegate] = []
+    /// Whether every response body is kept even when nothing reads it (`--very-verbose`).
+    public var keepsAllBodies = false
+    /// Hides secrets everywhere the run prints or writes.
+    public var redactor = Redactor()
+
+    /// Creates a session for `paths` with default settings.
+    public init(paths: [String]) { self.paths = paths }
+
+    // MARK: Load
+
+    /// What loading found: the files that loaded, those that did not (as results with their
+    /// diagnostics), and the names the loaded files refer to.
+    public struct Loaded: Sendable {
+        /// The files that loaded, in order.
+        public var files: [RequestFile]
+        /// One result per file that could not be loaded.
+        public var invalid: [FileResult]
+        /// Every `{{name}}` and `${NAME}` the files refer to.
+        public var referencedNames: Set<String>
+    }
+
+    /// Loads every file; an invalid one is kept as a result, and the others still load.
+    public func load() -> Loaded {
+        let loader = RequestFileLoader(
+            environment: environment, decoderNames: registry.names, predefinedVariables: Set(variables.keys))
+        var loaded = Loaded(files: [], invalid: [], referencedNames: [])
+        for path in paths {
+            do {
+                loaded.files.append(try loader.load(path: path))
+            } catch {
+                loaded.invalid.append(FileResult(invalidFile: path, problems: error.diagnostics))
+            }
+        }
+        loaded.referencedNames = loader.referencedNames
+        return loaded
+    }
+
+    // MARK: Plan
+
+    /// A filter that selects no request of the loaded files: one sentence saying so.
+    public struct NothingSelected: Error, Sendable, CustomStringConvertible {
+        /// The sentence.
+        public var description: String
+    }
+
+    /// The files to run, `repeats` times over; throws when the filter selects nothing.
+    public func plan(_ loaded: Loaded) throws(NothingSelected) -> [RequestFile] {
+        if let problem = Self.selectionProblem(loaded.files, filter: filter) { throw NothingSelected(description: problem) }
+        return Array(repeating: loaded.files, count: max(1, repeats)).flatMap { $0 }
+    }
+
+    /// Why `filter` leaves nothing to run, in one sentence, or nil when it selects something.
+    static func selectionProblem(_ files: [RequestFile], filter: RequestFilter) -> String? {
+        let requests = files.flatMap(\.requests)
+        guard !requests.isEmpty, !requests.contains(where: filter.selects) else { return nil }
+        var parts: [String] = []
+        if !filter.tags.isEmpty { parts.append(filter.tags.sorted().map { "--tag \($0)" }.joined(separator: " ")) }
+        if !filter.namePatterns.isEmpty { parts.append(filter.namePatterns.map { "--name '\($0)'" }.joined(separator: " ")) }
+        var sentence = "\(parts.joined(separator: " with ")) selects none of the \(requests.count) request\(requests.count == 1 ? "" : "s")"
+            + " in \(files.count) file\(files.count == 1 ? "" : "s")"
+        let known = Set(requests.flatMap(\.tags)).sorted()
+        if !filter.tags.isEmpty {
+            sentence += known.isEmpty ? " (no request has tags)" : " (their tags: \(known.joined(separator: ", ")))"
+        }
+        return sentence
+    }
+
+    // MARK: Execute
+
+    /// The runner every file runs through, telling `observer` about each request.
+    public func runner(observer: (any RunObserver)? = nil) -> Runner {
+        var runner = Runner(
+            registry: registry, variables: variables, defaults: defaults, redactor: redactor, observer: observer, filter: filter)
+        runner.keepsAllBodies = keepsAllBodies
+        return runner
+    }
+
+    /// Runs the plan: files `jobs` at a time, each on an event loop of the run's own, through one
+    /// HTTP client per connect timeout that is shut down afterwards. Cancelling the calling task
+    /// (Ctrl-C) stops the run; the results of what ran are returned.
+    public func execute(_ plan: [RequestFile], observer: (any RunObserver)? = nil) async throws -> [FileResult] {
+        // One event loop per core when files run in parallel, else one. Each file's tasks run on a
+        // loop of the HTTP client's group, so with one loop a response resumes its request without
+        // a thread switch, and parallel files use every core.
+        let loopCount = jobs > 1 ? min(jobs, System.coreCount) : 1
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: loopCount)
+        let lanes = group.makeIterator().map(EventLoopExecutor.init)
+        let suite = SuiteRunner(runner: runner(observer: observer), jobs: jobs, failFast: failFast, lanes: lanes)
+        let settings = Self.clientSettings(for: plan, defaults: defaults)
+        let delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), RetryDelegate()] + self.delegates
+        let work = Task(executorPreference: lanes[0]) { () -> Result<[FileResult], any Error> in
+            do {
+                return .success(try await Networker.withHTTPClients(settings, eventLoopGroup: group) { clients in
+                    await suite.run(plan) { file, _ in
+                        Networker(clients: clients, delegates: [FileHeadersDelegate(headers: file.headers), CookieJar()] + delegates)
+                    }
+                })
+            } catch {
+                return .failure(error)
+            }
+        }
+        let outcome = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
+        try? await group.shutdownGracefully()
+        return try outcome.get()
+    }
+
+    /// The client's settings: the longest timeout any request uses, and every connect timeout.
+    static func clientSettings(for files: [RequestFile], defaults: RequestOptions) -> ClientSettings {
+        var settings = ClientSettings()
+        var longest = Duration.zero
+        for file in files {
+            let fileDefaults = file.options.applying(defaults: defaults)
+            for request in file.requests {
+                let options = request.options.applying(defaults: fileDefaults)
+                longest = max(longest, options.effectiveTimeout)
+                if let connectTimeout = options.connectTimeout, connectTimeout != settings.connectTimeout {
+                    settings.otherConnectTimeouts.insert(connectTimeout)
+                }
+            }
+        }
+        settings.longestTimeout = max(longest, .seconds(1))
+        return settings
+    }
+
+    /// A `LoggingDelegate` writing `-v` lines to `sink` through swift-log.
+    public func loggingDelegate(to sink: any TextSink, showsBodies: Bool) -> LoggingDelegate {
+        var logger = Logger(label: "rest-run") { _ in ConsoleLogHandler(sink: sink) }
+        logger.logLevel = .info
+        return LoggingDelegate(logger: logger, redactor: redactor, showsBodies: showsBodies)
+    }
+}
