@@ -68,6 +68,14 @@ public struct DeclaredRequest: Sendable {
         return false
     }
 
+    /// Whether checking the response needs its decoded value: a decoder, a `json:` expectation, or
+    /// a capture from a JSONPath.
+    public var needsDecodedValue: Bool {
+        decoder != nil
+            || expectations.contains { if case .json = $0.subject { true } else { false } }
+            || captures.contains { if case .json = $0.source { true } else { false } }
+    }
+
     /// Every template the request reads, for checking variable names before anything is sent.
     public var templates: [Template] {
         var result = [url] + query.map(\.value) + headers.flatMap(\.templates) + (body?.templates ?? [])

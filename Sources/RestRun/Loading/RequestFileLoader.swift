@@ -15,7 +15,9 @@ public struct RequestFileLoader: Sendable {
     public var referencedNames: Set<String> { references.all }
 
     /// The keys a file may have at the top level.
-    public static let fileKeys = ["name", "include", "base_url", "variables", "headers", "auth", "options", "decoders", "requests"]
+    public static let fileKeys = ["name"] + settingsKeys + ["requests"]
+    /// The keys an included file may have: settings only.
+    static let settingsKeys = ["include", "base_url", "variables", "headers", "auth", "options", "decoders"]
 
     /// Creates a loader.
     public init(environment: [String: String] = [:], decoderNames: [String] = DecoderRegistry.builtIn.names, predefinedVariables: Set<String> = []) {
@@ -139,7 +141,7 @@ public struct RequestFileLoader: Sendable {
             }
             let root = document.root
             let includedContext = LoadContext(source: document.source, templateParser: context.templateParser)
-            let allowed = ["include", "base_url", "variables", "headers", "auth", "options", "decoders"]
+            let allowed = Self.settingsKeys
             let what = "an included file (it holds settings only)"
             if let entries = includedContext.mapping(root, what, allowed: allowed) {
                 var own = FileSettings()

@@ -8,7 +8,7 @@ extension NetworkError {
             self = error
             return
         }
-        let target = NetworkError.hostAndPort(of: request.url)
+        let target = URLParts(request.url)?.hostAndPort ?? request.url
         if error is NIOTooManyBytesError {
             self.init(.bodyTooLarge,
                 "the response body of \(request.url) is larger than max_body (\(ByteCount.format(request.options.effectiveMaxBody)))")
@@ -44,7 +44,7 @@ extension NetworkError {
             self.init(.connectionRefused, "could not connect to \(target): connection refused (is the server running, and on that port?)")
         } else if text.contains("dnsA") || text.contains("NXDOMAIN") || text.contains("resolve") || text.contains("Name or service not known")
             || typeName.contains("UnknownHost") || text.contains("UnknownHost") {
-            self.init(.hostNotFound, "could not resolve host '\(NetworkError.host(of: request.url))' (check the spelling, or the DNS settings)")
+            self.init(.hostNotFound, "could not resolve host '\(URLParts(request.url)?.host ?? request.url)' (check the spelling, or the DNS settings)")
         } else if typeName.contains("SSL") || typeName.contains("TLS") || text.contains("handshake") || text.contains("BoringSSL") {
             if text.contains("WRONG_VERSION_NUMBER") || text.contains("wrong version") || text.contains("WRONG_SSL_VERSION") {
                 self.init(.tls, "TLS handshake with \(target) failed: the server does not speak TLS on that port (try http://)")
@@ -64,21 +64,5 @@ extension NetworkError {
         } else {
             self.init(.other, "\(request.method) \(request.url) failed unexpectedly (run with -v for the details)")
         }
-    }
-
-    static func host(of url: String) -> String {
-        let origin = Networker.origin(of: url)
-        let afterScheme = origin.firstRange(of: "://").map { origin[$0.upperBound...] } ?? origin
-        let hostPort = afterScheme.split(separator: "@").last ?? afterScheme
-        if hostPort.hasPrefix("["), let close = hostPort.firstIndex(of: "]") { return String(hostPort[...close]) }
-        return String(hostPort.split(separator: ":").first ?? hostPort)
-    }
-
-    static func hostAndPort(of url: String) -> String {
-        let origin = Networker.origin(of: url)
-        let afterScheme = origin.firstRange(of: "://").map { origin[$0.upperBound...] } ?? origin
-        let hostPort = afterScheme.split(separator: "@").last ?? afterScheme
-        if hostPort.contains(":") && !hostPort.hasSuffix("]") { return String(hostPort) }
-        return hostPort + (url.hasPrefix("https") ? ":443" : ":80")
     }
 }

@@ -237,14 +237,14 @@ public final class Networker: Networking {
               let location = response.headers["Location"], !location.isEmpty
         else { return nil }
         var next = request
-        next.url = Self.resolve(location, against: request.url)
+        next.url = URLBuilder.resolve(location, against: request.url)
         if response.status == 303 || (response.status != 307 && response.status != 308 && request.method == .post) {
             next.method = .get
             next.body = nil
             next.headers.remove("Content-Type")
             next.headers.remove("Content-Length")
         }
-        if Self.origin(of: next.url) != Self.origin(of: request.url) {
+        if URLBuilder.origin(of: next.url) != URLBuilder.origin(of: request.url) {
             // Credentials never follow a redirect to another origin, whichever delegate supplies them.
             next.headers.remove("Authorization")
             next.removedHeaders.insert("authorization")
@@ -256,22 +256,6 @@ public final class Networker: Networking {
     static func describe(chain: [String]) -> String {
         let shown = chain.count <= 6 ? chain : Array(chain.prefix(4)) + ["… \(chain.count - 5) more …", chain[chain.count - 1]]
         return shown.joined(separator: " -> ")
-    }
-
-    static func origin(of url: String) -> Substring {
-        guard let schemeEnd = url.firstRange(of: "://") else { return url[...] }
-        let rest = url[schemeEnd.upperBound...]
-        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        return url[..<end]
-    }
-
-    static func resolve(_ location: String, against url: String) -> String {
-        if URLBuilder.isAbsolute(location) { return location }
-        if location.hasPrefix("//"), let colon = url.firstIndex(of: ":") { return String(url[...colon]) + location }
-        if location.hasPrefix("/") { return String(origin(of: url)) + location }
-        let withoutQuery = url.prefix { $0 != "?" && $0 != "#" }
-        let directory: Substring = withoutQuery.lastIndex(of: "/").map { withoutQuery[...$0] } ?? withoutQuery
-        return String(directory) + location
     }
 }
 

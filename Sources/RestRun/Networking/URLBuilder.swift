@@ -50,4 +50,23 @@ public enum URLBuilder {
         }
         return result
     }
+
+    /// `scheme://authority` of an absolute URL (the whole text when it has no scheme).
+    static func origin(of url: String) -> Substring {
+        guard let schemeEnd = url.firstRange(of: "://") else { return url[...] }
+        let rest = url[schemeEnd.upperBound...]
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        return url[..<end]
+    }
+
+    /// A redirect's `Location` resolved against the URL that answered (RFC 3986, 5.2, for the
+    /// forms servers send: absolute, scheme-relative, absolute path, relative path).
+    static func resolve(_ location: String, against url: String) -> String {
+        if isAbsolute(location) { return location }
+        if location.hasPrefix("//"), let colon = url.firstIndex(of: ":") { return String(url[...colon]) + location }
+        if location.hasPrefix("/") { return String(origin(of: url)) + location }
+        let withoutQuery = url.prefix { $0 != "?" && $0 != "#" }
+        let directory: Substring = withoutQuery.lastIndex(of: "/").map { withoutQuery[...$0] } ?? withoutQuery
+        return String(directory) + location
+    }
 }

@@ -45,6 +45,12 @@ public struct URLParts: Sendable, Equatable {
         return nil
     }
 
+    /// `host:port` for messages, with the scheme's default port when none is written and brackets
+    /// around an IPv6 address.
+    public var hostAndPort: String {
+        (host.contains(":") ? "[\(host)]" : host) + ":" + (portText ?? (scheme == "https" ? "443" : "80"))
+    }
+
     /// Whether the host is an IP address rather than a name.
     public var hostIsAddress: Bool {
         host.contains(":") || host.split(separator: ".").allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }

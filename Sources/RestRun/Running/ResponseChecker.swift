@@ -27,10 +27,7 @@ public struct ResponseChecker: Sendable {
         var outcome = Outcome()
         var decoded: DecodedValue?
         var decodingFailure: String?
-        let needsValue = request.decoder != nil
-            || request.expectations.contains { if case .json = $0.subject { true } else { false } }
-            || request.captures.contains { if case .json = $0.source { true } else { false } }
-        if needsValue {
+        if request.needsDecodedValue {
             do {
                 let decoder = try request.decoder.map { name throws in try registry.decoder(named: name) } ?? JSONResponseDecoder()
                 decoded = try await decoder.decode(response)

@@ -30,7 +30,7 @@ public final class Redactor: Sendable {
         guard !secret.isEmpty else { return }
         var forms = [secret]
         if secret.utf8.count >= 4 {
-            forms.append(Self.percentEncoded(secret))
+            forms.append(URLBuilder.encode(secret))
             forms.append(DecodedValue.string(secret).jsonText.dropFirst().dropLast().description)
             let base64 = Base64.encode(Array(secret.utf8))
             forms.append(base64)
@@ -56,23 +56,6 @@ public final class Redactor: Sendable {
         case let .object(members): for member in members.values { add(member) }
         default: break
         }
-    }
-
-    private static func percentEncoded(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let digits = Array("0123456789ABCDEF".unicodeScalars)
-                result.unicodeScalars.append("%")
-                result.unicodeScalars.append(digits[Int(byte >> 4)])
-                result.unicodeScalars.append(digits[Int(byte & 15)])
-            }
-        }
-        return result
     }
 
     /// Whether any secret is known.
