@@ -16,17 +16,9 @@ struct CheckCommand: AsyncParsableCommand {
     var mock = false
 
     func run() async throws {
-        var session = RunSession(paths: try InputFiles.expand(paths))
-        session.registry = try PluginStore.registry()
-        let stdout = RedactingSink(FileDescriptorSink.standardOutput, redactor: session.redactor)
-        let stderr = RedactingSink(FileDescriptorSink.standardError, redactor: session.redactor)
-        let printer = DiagnosticPrinter(errors: stderr, annotations: stdout, colors: output.colors(for: stderr))
-        do {
-            session.variables = try variableOptions.values(redactor: session.redactor)
-        } catch {
-            printer.print(error)
-            throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
-        }
+        let context = try CommandContext(paths: try InputFiles.expand(paths), variables: variableOptions, output: output)
+        var session = context.session
+        let (stdout, stderr, printer) = (context.stdout, context.stderr, context.printer)
         // `{{mock_url}}` is accepted as if --mock were given; its value is never read.
         if mock, session.variables["mock_url"] == nil { session.variables["mock_url"] = .string("http://127.0.0.1") }
         session.environment = variableOptions.environment(over: ProcessEnvironment.current, variables: session.variables)

@@ -112,18 +112,9 @@ struct RunCommand: AsyncParsableCommand {
                     "--shard \(shard) selects no file: there \(total == 1 ? "is 1 file" : "are \(total) files") for \(count) shards")
             }
         }
-        var session = RunSession(paths: paths)
-        session.registry = try PluginStore.registry()
-        // Every byte rest-run prints passes the redactor last, whatever put it together.
-        let stdout = RedactingSink(FileDescriptorSink.standardOutput, redactor: session.redactor)
-        let stderr = RedactingSink(FileDescriptorSink.standardError, redactor: session.redactor)
-        let printer = DiagnosticPrinter(errors: stderr, annotations: stdout, colors: output.colors(for: stderr))
-        do {
-            session.variables = try variableOptions.values(redactor: session.redactor)
-        } catch {
-            printer.print(error)
-            throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
-        }
+        let context = try CommandContext(paths: paths, variables: variableOptions, output: output)
+        var session = context.session
+        let (stdout, stderr, printer) = (context.stdout, context.stderr, context.printer)
         var server: MockServer?
         if let mock {
             server = try await Self.startMock(mock, printer: printer, stderr: stderr)

@@ -225,12 +225,7 @@ public final class YAMLParser {
             keys.insert(resolved, at: pairs.count)
             pairs.append(Node.Pair(key: key, value: value))
         }
-        for pair in merged {
-            let resolved = ResolvedKey(pair.key)
-            guard keys.position(of: resolved) == nil else { continue }
-            keys.insert(resolved, at: pairs.count)
-            pairs.append(pair)
-        }
+        for pair in merged { keys.appendIfNew(pair, to: &pairs) }
         return pairs
     }
 
@@ -273,6 +268,14 @@ public final class YAMLParser {
             return key.node.scalarText.flatMap { byText[$0] }
         }
 
+        /// Appends `pair` to `pairs` unless an earlier key is the same (merge keys: the first wins).
+        mutating func appendIfNew(_ pair: Node.Pair, to pairs: inout [Node.Pair]) {
+            let key = ResolvedKey(pair.key)
+            guard position(of: key) == nil else { return }
+            insert(key, at: pairs.count)
+            pairs.append(pair)
+        }
+
         mutating func insert(_ key: ResolvedKey, at position: Int) {
             guard let value = key.value else {
                 collections.append((key, position))
@@ -295,12 +298,7 @@ public final class YAMLParser {
                 guard let pairs = item.pairs else {
                     throw YAMLError("a merge key '<<' takes a mapping or a list of mappings", at: item.mark)
                 }
-                for pair in pairs {
-                    let key = ResolvedKey(pair.key)
-                    guard seen.position(of: key) == nil else { continue }
-                    seen.insert(key, at: result.count)
-                    result.append(pair)
-                }
+                for pair in pairs { seen.appendIfNew(pair, to: &result) }
             }
             return result
         case .scalar:

@@ -100,21 +100,21 @@ final class LoadContext {
     }
 
     func duration(_ node: Node, _ what: String) -> Duration? {
-        let node = expanded(node)
-        guard let text = node.scalarText, !node.isNull, let duration = DurationText.parse(text) else {
-            error("\(what) must be \(DurationText.expectation), found '\(node.scalarText ?? node.kindDescription)'", at: node)
-            return nil
-        }
-        return duration
+        parsed(node, what, expectation: DurationText.expectation, DurationText.parse)
     }
 
     func size(_ node: Node, _ what: String) -> Int? {
+        parsed(node, what, expectation: ByteCount.expectation, ByteCount.parse)
+    }
+
+    /// A scalar read with `parse` (`5s`, `10MB`), or an error saying what was expected.
+    private func parsed<Value>(_ node: Node, _ what: String, expectation: String, _ parse: (String) -> Value?) -> Value? {
         let node = expanded(node)
-        guard let text = node.scalarText, !node.isNull, let size = ByteCount.parse(text) else {
-            error("\(what) must be \(ByteCount.expectation), found '\(node.scalarText ?? node.kindDescription)'", at: node)
+        guard let text = node.scalarText, !node.isNull, let value = parse(text) else {
+            error("\(what) must be \(expectation), found '\(node.scalarText ?? node.kindDescription)'", at: node)
             return nil
         }
-        return size
+        return value
     }
 
     /// A scalar as a template (numbers and booleans as written).

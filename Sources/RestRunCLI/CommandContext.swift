@@ -1,0 +1,32 @@
+import ArgumentParser
+import RestRun
+
+/// What `run` and `check` both start from: a session with the plugins' decoders and the command
+/// line's variables, and the sinks and printer that hide its secrets.
+struct CommandContext {
+    /// The session the command runs or checks.
+    var session: RunSession
+    /// Standard output, through the session's redactor.
+    let stdout: any TextSink
+    /// Standard error, through the session's redactor.
+    let stderr: any TextSink
+    /// Prints diagnostics (and GitHub annotations).
+    let printer: DiagnosticPrinter
+
+    /// A session for `paths` with `--var`, `--vars-file` and `--secret` read; an invalid variables
+    /// file is printed and ends the command with exit code 2.
+    init(paths: [String], variables: VariableOptions, output: OutputOptions) throws {
+        session = RunSession(paths: paths)
+        session.registry = try PluginStore.registry()
+        // Every byte rest-run prints passes the redactor last, whatever put it together.
+        stdout = RedactingSink(FileDescriptorSink.standardOutput, redactor: session.redactor)
+        stderr = RedactingSink(FileDescriptorSink.standardError, redactor: session.redactor)
+        printer = DiagnosticPrinter(errors: stderr, annotations: stdout, colors: output.colors(for: stderr))
+        do {
+            session.variables = try variables.values(redactor: session.redactor)
+        } catch {
+            printer.print(error)
+            throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
+        }
+    }
+}
