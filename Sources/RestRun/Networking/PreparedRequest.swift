@@ -46,7 +46,7 @@ public struct PreparedRequest: Sendable {
         self.init(
             name: request.name, method: request.method,
             url: URLBuilder.join(base: baseURL ?? request.baseURL, request.url, query: request.query),
-            headers: Headers(request.headers), body: request.body, responseType: request.responseType,
-            options: request.options, scope: scope)
+            headers: Headers(request.headers), removedHeaders: Set(request.removedHeaders.map { $0.lowercased() }),
+            body: request.body, responseType: request.responseType, options: request.options, scope: scope)
     }
 }

@@ -21,6 +21,9 @@ public protocol Request: Sendable {
     var query: [(String, String)] { get }
     /// Headers of this request; default none.
     var headers: [(String, String)] { get }
+    /// Headers this request removes, whoever would supply them (a file's `headers:`, a delegate,
+    /// rest-run's defaults), in any case; default none. A YAML request's `Name: null` lands here.
+    var removedHeaders: Set<String> { get }
     /// The body; default none.
     var body: RequestBody? { get }
     /// The name of the response decoder to use; default none.
@@ -40,6 +43,8 @@ extension Request {
     public var query: [(String, String)] { [] }
     /// No headers.
     public var headers: [(String, String)] { [] }
+    /// Removes no header.
+    public var removedHeaders: Set<String> { [] }
     /// No body.
     public var body: RequestBody? { nil }
     /// No decoder.

@@ -179,7 +179,6 @@ public struct Runner: Sendable {
             baseURL = mockURL
         }
         var prepared = PreparedRequest(resolved, baseURL: baseURL, scope: scope)
-        prepared.removedHeaders = resolved.removedHeaders
         prepared.keepsBody = keepsAllBodies || request.readsBody
         guard URLBuilder.isAbsolute(prepared.url) else {
             throw Diagnostic(
