@@ -32,7 +32,10 @@ public struct ResponseChecker: Sendable {
                 let decoder = try request.decoder.map { name throws in try registry.decoder(named: name) } ?? JSONResponseDecoder()
                 decoded = try await decoder.decode(response)
             } catch {
-                let message = redactor.redact(String(describing: error))
+                // Every decoder's failure names the decoder, whatever a Swift decoder threw.
+                let named = error is DecodingFailure || request.decoder == nil
+                    ? String(describing: error) : "\(request.decoder ?? ""): \(error)"
+                let message = redactor.redact(named)
                 decodingFailure = message
                 outcome.failures.append(Diagnostic("decoding failed: \(message)", at: request.decoderLocation ?? request.location))
             }

@@ -20,6 +20,12 @@ public enum DecodedValue: Sendable, Equatable, CustomStringConvertible {
     /// Keys and values in the order they were written.
     case object(OrderedDictionary<String, DecodedValue>)
 
+    /// An object from a plain list of key-value pairs, in order (a later duplicate key wins), for
+    /// decoders that would rather not import swift-collections for `OrderedDictionary`.
+    public static func object(fromPairs pairs: [(String, DecodedValue)]) -> DecodedValue {
+        .object(OrderedDictionary(pairs, uniquingKeysWith: { _, last in last }))
+    }
+
     /// The value as a `Double`, if it is a number.
     public var doubleValue: Double? {
         switch self {
