@@ -1,5 +1,5 @@
 /// Content types guessed from file extensions, for `file:` bodies and multipart file parts.
-public enum MediaType {
+package enum MediaType {
     private static let byExtension: [String: String] = [
         "json": "application/json", "txt": "text/plain; charset=utf-8", "html": "text/html; charset=utf-8",
         "xml": "application/xml", "csv": "text/csv", "yaml": "application/yaml", "yml": "application/yaml",

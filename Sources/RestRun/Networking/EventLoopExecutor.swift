@@ -1,9 +1,9 @@
-public import NIOCore
+package import NIOCore
 
 /// A Swift Concurrency task executor that runs jobs on a SwiftNIO event loop. A run whose tasks
 /// prefer the event loop that also does the HTTP client's I/O resumes after every `await` on that
 /// same thread: no thread switch per request, which is most of a request's cost on loopback.
-public final class EventLoopExecutor: TaskExecutor {
+package final class EventLoopExecutor: TaskExecutor {
     /// The event loop jobs run on.
     public let eventLoop: any EventLoop
 

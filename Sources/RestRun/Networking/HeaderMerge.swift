@@ -3,7 +3,7 @@
 /// delegate order (file headers and `auth:`, cookies, plugins), then the request's own headers;
 /// headers the request removes with `null` are dropped, and the body's Content-Type is added when
 /// none is set.
-public enum HeaderMerge {
+package enum HeaderMerge {
     /// `request` with its headers merged as described.
     public static func merge(
         _ request: PreparedRequest, delegates: [any NetworkingDelegate], networking: any Networking

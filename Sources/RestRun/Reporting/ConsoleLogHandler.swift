@@ -1,8 +1,8 @@
-public import Logging
+package import Logging
 
 /// A swift-log handler that writes each message as it is, one whole write per message, to a sink:
 /// verbose output reads like `curl -v`, not like a server log.
-public struct ConsoleLogHandler: LogHandler {
+package struct ConsoleLogHandler: LogHandler {
     /// Where messages go.
     public let sink: any TextSink
     /// The lowest level written.

@@ -1,5 +1,5 @@
 /// A prepared request written as the `curl` command that sends the same thing, for `--dry-run`.
-public enum CurlCommand {
+package enum CurlCommand {
     /// The command, one option per line, secrets redacted. `body` is the request's body as declared,
     /// so files and multipart parts are shown as curl would read them.
     public static func render(_ request: PreparedRequest, body: BodyTemplate?, redactor: Redactor) -> String {
