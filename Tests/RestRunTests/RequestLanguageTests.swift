@@ -10,7 +10,7 @@ struct RequestLanguageTests {
         let file = try Fixtures.load(yaml, predefined: Set(variables.keys), path: path).get()
         let runner = Runner(variables: variables)
         let scope = runner.initialScope(for: file)
-        return try file.requests.map { try runner.prepare($0, of: file, defaults: RequestOptions(), scope: scope) }
+        return try file.requests.map { try runner.prepare($0, of: file, scope: scope) }
     }
 
     func text(_ body: RequestBody?) -> String { String(decoding: body?.bytes ?? [], as: UTF8.self) }
@@ -118,7 +118,7 @@ struct RequestLanguageTests {
         #expect(file.headers.last?.value?.literalText == "main")
         #expect(file.options.timeout == .seconds(3))
         let runner = Runner()
-        let prepared = try runner.prepare(file.requests[0], of: file, defaults: RequestOptions(), scope: runner.initialScope(for: file))
+        let prepared = try runner.prepare(file.requests[0], of: file, scope: runner.initialScope(for: file))
         #expect(prepared.url == "http://h/x/main/d")
 
         let cyclic = try BinaryRunner.temporaryFile("a.yaml", "include: [b.yaml]\nrequests:\n  - url: http://x/\n")

@@ -13,7 +13,7 @@ struct TemplateTests {
               - url: /items/{{id}}?q=${QUERY}
             """, environment: ["QUERY": "all"]).get()
         let runner = Runner()
-        let prepared = try runner.prepare(file.requests[0], of: file, defaults: RequestOptions(), scope: runner.initialScope(for: file))
+        let prepared = try runner.prepare(file.requests[0], of: file, scope: runner.initialScope(for: file))
         #expect(prepared.url == "http://localhost/v1/items/7?q=all")
     }
 
@@ -28,7 +28,7 @@ struct TemplateTests {
     func defaultWithPlaceholder() throws {
         let file = try Fixtures.load("base_url: ${NOT_SET:-{{mock_url}}}/api\nrequests:\n  - url: /a\n", predefined: ["mock_url"]).get()
         let runner = Runner(variables: ["mock_url": .string("http://127.0.0.1:9999")])
-        let prepared = try runner.prepare(file.requests[0], of: file, defaults: RequestOptions(), scope: runner.initialScope(for: file))
+        let prepared = try runner.prepare(file.requests[0], of: file, scope: runner.initialScope(for: file))
         #expect(prepared.url == "http://127.0.0.1:9999/api/a")
     }
 
@@ -41,7 +41,7 @@ struct TemplateTests {
                 json: { n: "{{count}}", s: "n={{count}}", f: "{{flag}}", list: ["{{count}}"] }
             """).get()
         let runner = Runner()
-        let prepared = try runner.prepare(file.requests[0], of: file, defaults: RequestOptions(), scope: runner.initialScope(for: file))
+        let prepared = try runner.prepare(file.requests[0], of: file, scope: runner.initialScope(for: file))
         #expect(String(decoding: prepared.body?.bytes ?? [], as: UTF8.self) == #"{"n":3,"s":"n=3","f":true,"list":[3]}"#)
         #expect(prepared.body?.contentType == "application/json")
     }
@@ -71,7 +71,7 @@ struct TemplateTests {
                   filter[content_types][]: article
                   q: a b&c
             """).get()
-        let prepared = try Runner().prepare(file.requests[0], of: file, defaults: RequestOptions(), scope: Scope())
+        let prepared = try Runner().prepare(file.requests[0], of: file, scope: Scope())
         #expect(prepared.url == "http://x/api?page=1&filter%5Bcontent_types%5D%5B%5D=article&q=a%20b%26c")
     }
 

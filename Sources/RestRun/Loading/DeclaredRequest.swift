@@ -84,7 +84,7 @@ public struct DeclaredRequest: Sendable {
     }
 
     /// The request with its templates resolved in `scope`.
-    public func resolved(in scope: Scope, defaults: RequestOptions) throws(Diagnostic) -> ResolvedRequest {
+    public func resolved(in scope: Scope) throws(Diagnostic) -> ResolvedRequest {
         var queryItems: [(String, String)] = []
         for item in query { queryItems.append((item.name, try item.value.render(in: scope))) }
         var headerFields: [(String, String)] = []
@@ -99,7 +99,7 @@ public struct DeclaredRequest: Sendable {
         return ResolvedRequest(
             name: name, method: method, url: try url.render(in: scope), query: queryItems, headers: headerFields,
             removedHeaders: removed, body: try body?.resolve(in: scope), responseType: decoder,
-            options: options.applying(defaults: defaults))
+            options: options)
     }
 }
 

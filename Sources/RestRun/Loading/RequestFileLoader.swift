@@ -9,6 +9,10 @@ public struct RequestFileLoader: Sendable {
     public var decoderNames: [String]
     /// Variables that exist before the file's own: `--var`, `--vars-file`, `mock_url`.
     public var predefinedVariables: Set<String>
+    /// Options under every file's own (`--timeout`, `--max-body`, `--insecure`). Each request's
+    /// options are resolved once, here, in this order (first wins): the request's own, its file's
+    /// (after the file's includes), these, then the built-in defaults.
+    public var defaults = RequestOptions()
     private let references = ReferencedNames()
 
     /// Every name the files loaded so far refer to, as `{{name}}` or `${NAME}` (included files too).
@@ -75,7 +79,7 @@ public struct RequestFileLoader: Sendable {
         file.baseURL = settings.baseURL
         file.variables = settings.variables
         file.headers = settings.headers
-        file.options = settings.options
+        file.options = settings.options.applying(defaults: defaults)
         file.decoders = settings.decoders
         for declaration in settings.decoders where decoderNames.contains(declaration.name) {
             context.append([Diagnostic(
@@ -90,7 +94,12 @@ public struct RequestFileLoader: Sendable {
             return file
         }
         let loader = DeclaredRequestLoader(context: context, decoderNames: decoderNames + settings.decoders.map(\.name))
-        file.requests = items.enumerated().compactMap { index, item in loader.load(item, index: index) }
+        let fileOptions = file.options
+        file.requests = items.enumerated().compactMap { index, item in
+            guard var request = loader.load(item, index: index) else { return nil }
+            request.options = request.options.applying(defaults: fileOptions)
+            return request
+        }
         return file
     }
 

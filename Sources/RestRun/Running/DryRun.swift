@@ -29,16 +29,15 @@ public struct DryRun: Sendable {
     public func entries(for file: RequestFile) async -> [Entry] {
         var scope = runner.initialScope(for: file)
         scope.keepsUnresolvedPlaceholders = true
-        let defaults = file.options.applying(defaults: runner.defaults)
         let fileDelegates: [any NetworkingDelegate] = [FileHeadersDelegate(headers: file.headers)] + delegates
         var entries: [Entry] = []
         for request in file.requests where runner.filter.selects(request) {
             var entry = Entry(name: request.name, location: request.location)
-            if let skip = request.options.applying(defaults: defaults).skip {
+            if let skip = request.options.skip {
                 entry.note = "skipped: " + (skip.isEmpty ? "skip: true" : skip)
             }
             do {
-                let prepared = try runner.prepare(request, of: file, defaults: defaults, scope: scope)
+                let prepared = try runner.prepare(request, of: file, scope: scope)
                 let merged = try await HeaderMerge.merge(prepared, delegates: fileDelegates, networking: DryRunNetworking())
                 entry.command = CurlCommand.render(merged, body: request.body, redactor: runner.redactor)
             } catch let error as Diagnostic {

@@ -22,7 +22,8 @@ public struct RunSession: Sendable {
     public var environment: [String: String] = [:]
     /// The decoders `decode:` may name.
     public var registry: DecoderRegistry = .builtIn
-    /// Options under every file's own (`--timeout`, `--max-body`, `--insecure`).
+    /// Options under every file's own (`--timeout`, `--max-body`, `--insecure`), applied once,
+    /// when the files load.
     public var defaults = RequestOptions()
     /// Which requests run (`--tag`, `--name`).
     public var filter = RequestFilter()
@@ -57,8 +58,9 @@ public struct RunSession: Sendable {
 
     /// Loads every file; an invalid one is kept as a result, and the others still load.
     public func load() -> Loaded {
-        let loader = RequestFileLoader(
+        var loader = RequestFileLoader(
             environment: environment, decoderNames: registry.names, predefinedVariables: Set(variables.keys))
+        loader.defaults = defaults
         var loaded = Loaded(files: [], invalid: [], referencedNames: [])
         for path in paths {
             do {
@@ -106,7 +108,7 @@ public struct RunSession: Sendable {
     /// The runner every file runs through, telling `observer` about each request.
     public func runner(observer: (any RunObserver)? = nil) -> Runner {
         var runner = Runner(
-            registry: registry, variables: variables, defaults: defaults, redactor: redactor, observer: observer, filter: filter)
+            registry: registry, variables: variables, redactor: redactor, observer: observer, filter: filter)
         runner.keepsAllBodies = keepsAllBodies
         return runner
     }
@@ -122,7 +124,7 @@ public struct RunSession: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: loopCount)
         let lanes = group.makeIterator().map(EventLoopExecutor.init)
         let suite = SuiteRunner(runner: runner(observer: observer), jobs: jobs, failFast: failFast, lanes: lanes)
-        let settings = Self.clientSettings(for: plan, defaults: defaults)
+        let settings = Self.clientSettings(for: plan)
         let delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), RetryDelegate()] + self.delegates
         let work = Task(executorPreference: lanes[0]) { () -> Result<[FileResult], any Error> in
             do {
@@ -141,13 +143,12 @@ public struct RunSession: Sendable {
     }
 
     /// The client's settings: the longest timeout any request uses, and every connect timeout.
-    static func clientSettings(for files: [RequestFile], defaults: RequestOptions) -> ClientSettings {
+    static func clientSettings(for files: [RequestFile]) -> ClientSettings {
         var settings = ClientSettings()
         var longest = Duration.zero
         for file in files {
-            let fileDefaults = file.options.applying(defaults: defaults)
             for request in file.requests {
-                let options = request.options.applying(defaults: fileDefaults)
+                let options = request.options
                 longest = max(longest, options.effectiveTimeout)
                 if let connectTimeout = options.connectTimeout, connectTimeout != settings.connectTimeout {
                     settings.otherConnectTimeouts.insert(connectTimeout)

@@ -5,8 +5,6 @@ public struct Runner: Sendable {
     public var registry: DecoderRegistry
     /// Values from `--var` and `--vars-file` (and `mock_url`); they override the file's defaults.
     public var variables: [String: DecodedValue]
-    /// Options under every file's own (`--timeout`, `--max-body`).
-    public var defaults: RequestOptions
     /// Hides secrets.
     public var redactor: Redactor
     /// Hears about every request as it finishes.
@@ -23,13 +21,12 @@ public struct Runner: Sendable {
     /// Creates a runner.
     public init(
         registry: DecoderRegistry = .builtIn, variables: [String: DecodedValue] = [:],
-        defaults: RequestOptions = RequestOptions(), redactor: Redactor = Redactor(), observer: (any RunObserver)? = nil,
+        redactor: Redactor = Redactor(), observer: (any RunObserver)? = nil,
         filter: RequestFilter = RequestFilter()
     ) {
         self.filter = filter
         self.registry = registry
         self.variables = variables
-        self.defaults = defaults
         self.redactor = redactor
         self.observer = observer
     }
@@ -49,7 +46,6 @@ public struct Runner: Sendable {
         let start = ContinuousClock.now
         var scope = initialScope(for: file)
         var results: [RequestResult] = []
-        let fileDefaults = file.options.applying(defaults: defaults)
         let registry = registry(for: file)
         // Captures of requests that --tag / --name left out, to name them when a selected request needs one.
         var unselectedCaptures: [String: String] = [:]
@@ -72,7 +68,7 @@ public struct Runner: Sendable {
                 continue
             }
             let result = await run(
-                request, of: file, defaults: fileDefaults, registry: registry, networking: networking, scope: &scope)
+                request, of: file, registry: registry, networking: networking, scope: &scope)
             results.append(result)
             observer?.runner(didFinish: result, in: file)
             if stopsOnFailure, result.outcome == .failed || result.outcome == .error { control?.stop() }
@@ -93,22 +89,22 @@ public struct Runner: Sendable {
 
     /// Runs one request with its log held until it is done (see `HeldLog`).
     private func run(
-        _ request: DeclaredRequest, of file: RequestFile, defaults: RequestOptions, registry: DecoderRegistry,
+        _ request: DeclaredRequest, of file: RequestFile, registry: DecoderRegistry,
         networking: any Networking, scope: inout Scope
     ) async -> RequestResult {
         let held = HeldLog()
         let result = await HeldLog.$current.withValue(held) {
-            await runHoldingLog(request, of: file, defaults: defaults, registry: registry, networking: networking, scope: &scope)
+            await runHoldingLog(request, of: file, registry: registry, networking: networking, scope: &scope)
         }
         held.flush(redactor: redactor)
         return result
     }
 
     private func runHoldingLog(
-        _ request: DeclaredRequest, of file: RequestFile, defaults: RequestOptions, registry: DecoderRegistry,
+        _ request: DeclaredRequest, of file: RequestFile, registry: DecoderRegistry,
         networking: any Networking, scope: inout Scope
     ) async -> RequestResult {
-        let options = request.options.applying(defaults: defaults)
+        let options = request.options
         var result = RequestResult(
             name: request.name, method: request.method, url: redactor.redact(request.url.description),
             location: request.location, outcome: .skipped)
@@ -118,7 +114,7 @@ public struct Runner: Sendable {
         }
         let prepared: PreparedRequest
         do {
-            prepared = try prepare(request, of: file, defaults: defaults, scope: scope)
+            prepared = try prepare(request, of: file, scope: scope)
         } catch {
             result.skipReason = redactor.redact(error.message)
             return result
@@ -170,8 +166,8 @@ public struct Runner: Sendable {
     }
 
     /// Resolves a declared request's templates and joins its URL to the file's base URL.
-    public func prepare(_ request: DeclaredRequest, of file: RequestFile, defaults: RequestOptions, scope: Scope) throws(Diagnostic) -> PreparedRequest {
-        let resolved = try request.resolved(in: scope, defaults: defaults)
+    public func prepare(_ request: DeclaredRequest, of file: RequestFile, scope: Scope) throws(Diagnostic) -> PreparedRequest {
+        let resolved = try request.resolved(in: scope)
         var baseURL: String?
         if let template = file.baseURL {
             baseURL = try template.render(in: scope)
