@@ -91,7 +91,8 @@ let package = Package(
         ),
         .testTarget(
             name: "RestRunTests",
-            dependencies: ["RestRun", "RestRunMock", "RestRunTestSupport"]
+            dependencies: ["RestRun", "RestRunMock", "RestRunTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "RestRunCLITests",
