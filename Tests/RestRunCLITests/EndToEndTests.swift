@@ -58,8 +58,7 @@ struct EndToEndTests {
 
     @Test("a bad indent exits 2 with the YAML error at its line")
     func badIndent() async throws {
-        let file = try BinaryRunner.temporaryFile("indent.yaml", "requests:\n  - url: /a\n   method: GET\n")
-        let output = try await binary.run([file])
+        let (_, output) = try await binary.runFile("requests:\n  - url: /a\n   method: GET\n", named: "indent.yaml")
         #expect(output.status == 2)
         #expect(output.stderr.contains("indent.yaml:3:4: error: did not find expected '-' indicator"))
     }
@@ -92,8 +91,7 @@ struct EndToEndTests {
 
     @Test("an unset environment variable exits 2 with its name and a hint")
     func unsetEnvironment() async throws {
-        let file = try BinaryRunner.temporaryFile("env.yaml", "base_url: ${API_URL}\nrequests:\n  - url: /a\n")
-        let output = try await binary.run([file])
+        let (file, output) = try await binary.runFile("base_url: ${API_URL}\nrequests:\n  - url: /a\n", named: "env.yaml")
         #expect(output.status == 2)
         #expect(output.stderr.contains("env.yaml:1:11: error: environment variable 'API_URL' is not set"))
         let withValue = try await binary.run(["check", file], environment: ["API_URL": "http://127.0.0.1:1"])
@@ -105,8 +103,7 @@ struct EndToEndTests {
         let closed = ClosedPort()
         let port = closed.port
         defer { withExtendedLifetime(closed) {} }
-        let file = try BinaryRunner.temporaryFile("down.yaml", "base_url: http://127.0.0.1:\(port)\nrequests:\n  - name: ping\n    url: /ping\n")
-        let output = try await binary.run([file])
+        let (_, output) = try await binary.runFile("base_url: http://127.0.0.1:\(port)\nrequests:\n  - name: ping\n    url: /ping\n", named: "down.yaml")
         #expect(output.status == 3)
         #expect(output.stdout.contains("down.yaml:3:5: error: could not connect to 127.0.0.1:\(port): connection refused"))
     }

@@ -65,6 +65,15 @@ public struct BinaryRunner: Sendable {
             status: status)
     }
 
+    /// Writes `yaml` to a new temporary file named `name` and runs `rest-run FILE arguments`: what
+    /// most end-to-end tests do. Returns the file's path (messages name it) and the output.
+    public func runFile(
+        _ yaml: String, named name: String = "test.yaml", _ arguments: [String] = [], environment: [String: String] = [:]
+    ) async throws -> (file: String, output: Output) {
+        let file = try Self.temporaryFile(name, yaml)
+        return (file, try await run([file] + arguments, environment: environment))
+    }
+
     /// Runs a shell command and returns its exit status.
     public static func shell(_ command: String) async throws -> Int32 {
         let process = Process()
