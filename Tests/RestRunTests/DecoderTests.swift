@@ -24,6 +24,11 @@ struct DecoderTests {
         #expect(registry.contains("Reversed"))
         #expect(throws: DecoderRegistry.Failure.self) { try registry.register(Reversed()) }
         #expect(throws: DecoderRegistry.Failure.self) { try registry.register(Reversed(), as: "JSON") }
+        #expect {
+            try registry.register(Reversed())
+        } throws: { error in
+            (error as? DecoderRegistry.Failure)?.takenName == "Reversed"
+        }
     }
 
     @Test("a failed lookup lists the known names and suggests the nearest")

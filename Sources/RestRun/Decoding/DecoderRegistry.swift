@@ -33,6 +33,8 @@ public struct DecoderRegistry: Sendable {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// One sentence.
         public var message: String
+        /// The name that was already taken, when that was the problem.
+        public var takenName: String?
         /// The sentence.
         public var description: String { message }
     }
@@ -58,7 +60,7 @@ public struct DecoderRegistry: Sendable {
             throw Failure(message: "'\(name)' cannot name a decoder: use a type name without spaces")
         }
         if let existing = entries[name] {
-            throw Failure(message: "a decoder named '\(name)' is already registered (\(existing.origin))")
+            throw Failure(message: "a decoder named '\(name)' is already registered (\(existing.origin))", takenName: name)
         }
         entries[name] = Entry(name: name, decoder: decoder, origin: origin)
     }
