@@ -1,5 +1,5 @@
 /// ANSI styling that is a no-op when colours are off.
-public struct TerminalStyle: Sendable {
+package struct TerminalStyle: Sendable {
     /// Whether escape codes are written.
     public var enabled: Bool
 

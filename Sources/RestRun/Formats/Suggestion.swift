@@ -1,5 +1,5 @@
 /// "Did you mean ...?": the closest known word by edit distance, when it is close enough.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate nearest to `word`, if at most a third of its letters (and at least one) differ.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let limit = max(1, word.count / 3)

@@ -2,7 +2,7 @@ public import RestRunYAML
 
 /// A YAML file read and parsed, its text kept for diagnostics: what request files, included files,
 /// routes files and variables files all start from.
-public struct YAMLDocument: Sendable {
+package struct YAMLDocument: Sendable {
     /// The file's text, for locations.
     public let source: SourceText
     /// The document's root node.

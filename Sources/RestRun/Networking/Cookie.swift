@@ -80,7 +80,7 @@ public struct Cookie: Sendable, Equatable {
 }
 
 /// Dates in HTTP headers: IMF-fixdate (`Wed, 21 Oct 2026 07:28:00 GMT`), RFC 850 and asctime forms.
-public enum HTTPDate {
+package enum HTTPDate {
     /// Seconds since 1970 for a date in any of the three forms; `nil` when unreadable.
     public static func parse(_ text: String) -> Int? {
         let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]

@@ -16,7 +16,7 @@ public final class ConsoleReporter: RunObserver {
     /// Where the lines go.
     public let sink: any TextSink
     /// Whether to colour.
-    public let style: TerminalStyle
+    package let style: TerminalStyle
     /// How much to print.
     public let detail: Detail
     /// Whether a header line is printed before each file (more than one file in the run).

@@ -1,6 +1,6 @@
 /// `--dry-run`'s output: each request as a comment line with its location, a note when it cannot be
 /// prepared or is skipped, and its curl command.
-public enum DryRunRenderer {
+package enum DryRunRenderer {
     /// The text for `entries`, dimmed comments when `colors` is on.
     public static func render(_ entries: [DryRun.Entry], colors: Bool) -> String {
         let style = TerminalStyle(enabled: colors)

@@ -1,6 +1,6 @@
 /// Workflow commands that make GitHub Actions show failures on the YAML line of a pull request:
 /// `::error file=requests/a.yaml,line=17,col=9::expectation failed: $.id`.
-public enum GitHubAnnotations {
+package enum GitHubAnnotations {
     /// One `::error` line per failure of the failed requests in `files`.
     public static func render(_ files: [FileResult]) -> String {
         var lines: [String] = []

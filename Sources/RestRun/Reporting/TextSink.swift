@@ -42,7 +42,7 @@ public final class FileDescriptorSink: TextSink {
 }
 
 /// A sink that keeps what is written, for tests and for reports built in memory.
-public final class BufferSink: TextSink {
+package final class BufferSink: TextSink {
     private let storage = Mutex("")
 
     /// Creates an empty buffer.

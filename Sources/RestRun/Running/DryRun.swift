@@ -1,7 +1,7 @@
 /// `--dry-run`: every selected request resolved as far as it can be without responses (captures
 /// stay as `{{name}}`), its headers merged as the networker would, and written as a `curl` command.
 /// Nothing is sent.
-public struct DryRun: Sendable {
+package struct DryRun: Sendable {
     /// Resolves templates and options as a real run would.
     public var runner: Runner
     /// Delegates whose headers are merged in (file headers are added per file).

@@ -1,6 +1,6 @@
 /// Checks a response against a declared request: decodes the body once (with the request's
 /// decoder, or as JSON when a JSONPath needs it), evaluates every expectation, takes every capture.
-public struct ResponseChecker: Sendable {
+package struct ResponseChecker: Sendable {
     /// The decoders `decode:` names.
     public var registry: DecoderRegistry
     /// Hides secrets in what is reported; secret captures are added to it.

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Stops a run early, shared by every file of it: `--fail-fast` stops after the first failure.
-public final class RunControl: Sendable {
+package final class RunControl: Sendable {
     private let stopped = Atomic(false)
 
     /// Creates a control that has not stopped.

@@ -12,7 +12,7 @@ public struct Runner: Sendable {
     /// Which requests are sent (`--tag`, `--name`).
     public var filter: RequestFilter
     /// Stops the run early; shared by all the files of a run.
-    public var control: RunControl?
+    package var control: RunControl?
     /// Whether a failing request stops the run (`--fail-fast`).
     public var stopsOnFailure = false
     /// Whether every response body is kept even when nothing reads it (`--very-verbose` shows them).

@@ -1,6 +1,6 @@
 /// Runs many files: up to `jobs` at once (requests inside a file stay in order), results in input
 /// order, stopping early on `--fail-fast` or when the task is cancelled (Ctrl-C).
-public struct SuiteRunner: Sendable {
+package struct SuiteRunner: Sendable {
     /// Runs each file.
     public var runner: Runner
     /// How many files run at once.

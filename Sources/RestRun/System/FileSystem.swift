@@ -6,7 +6,7 @@ import Darwin
 import SystemPackage
 
 /// The few file operations rest-run needs, with errors that name the file.
-public enum FileSystem {
+package enum FileSystem {
     /// A file that could not be read.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         /// One sentence naming the file and the reason.
