@@ -94,6 +94,18 @@ extension JSONPath {
     struct FunctionCall: Sendable {
         var function: Function
         var arguments: [FunctionArgument]
+        /// A `match`/`search` pattern written as a literal, compiled once when the path is parsed
+        /// (nil inside when it is not an I-Regexp); patterns read from the document compile per use.
+        private var literalPattern: (text: String, regexp: IRegexp?)?
+
+        init(function: Function, arguments: [FunctionArgument]) {
+            self.function = function
+            self.arguments = arguments
+            if function == .match || function == .search, arguments.count == 2,
+               case let .value(.literal(.string(pattern))) = arguments[1] {
+                literalPattern = (pattern, IRegexp(pattern))
+            }
+        }
 
         /// The result of `length`, `count` or `value`; nil for "Nothing".
         func value(current: DecodedValue, root: DecodedValue) -> DecodedValue? {
@@ -121,7 +133,7 @@ extension JSONPath {
             guard function == .match || function == .search,
                   case let .string(text)? = argumentValue(0, current: current, root: root),
                   case let .string(pattern)? = argumentValue(1, current: current, root: root),
-                  let regexp = IRegexp(pattern)
+                  let regexp = literalPattern.map(\.regexp) ?? IRegexp(pattern)
             else { return false }
             return function == .match ? regexp.matchesWhole(text) : regexp.matchesSomewhere(text)
         }
