@@ -68,23 +68,13 @@ enum PluginStore {
     /// taken) is reported and ends the command with the usage exit code, whichever command it is.
     static func registry() throws -> DecoderRegistry {
         var registry = DecoderRegistry.builtIn
-        // Which plugin registered each name, so a clash names both plugins.
-        var owners: [String: String] = [:]
         for plugin in shared.withLock({ $0 }) {
-            let pluginName = String(describing: type(of: plugin))
-            let before = Set(registry.names)
             do {
-                try plugin.register(decoders: &registry)
+                try registry.register(plugin)
             } catch {
-                var message = String(describing: error)
-                if let failure = error as? DecoderRegistry.Failure, let name = failure.takenName {
-                    let first = owners[name].map { "the plugin \($0)" } ?? "rest-run itself (a built-in decoder)"
-                    message = "the plugin \(pluginName) registers a decoder named '\(name)', which \(first) registered first"
-                }
-                FileDescriptorSink.standardError.write("error: \(message)\n")
+                FileDescriptorSink.standardError.write("error: \(error)\n")
                 throw ArgumentParser.ExitCode(RestRun.ExitCode.usage.rawValue)
             }
-            for name in Set(registry.names).subtracting(before) { owners[name] = pluginName }
         }
         return registry
     }

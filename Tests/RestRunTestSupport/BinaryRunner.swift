@@ -31,8 +31,16 @@ public struct BinaryRunner: Sendable {
 
     /// Runs `rest-run arguments` in `directory` with `environment` added to a clean environment.
     public func run(_ arguments: [String], in directory: String = Fixtures.repositoryRoot, environment: [String: String] = [:]) async throws -> Output {
+        try await Self.execute(Self.binaryPath, arguments, in: directory, environment: environment)
+    }
+
+    /// Runs the program at `path` with `arguments` in `directory`, with `environment` added to a
+    /// clean environment (only `PATH` is kept), and captures its output and exit code.
+    public static func execute(
+        _ path: String, _ arguments: [String], in directory: String = Fixtures.repositoryRoot, environment: [String: String] = [:]
+    ) async throws -> Output {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binaryPath)
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]

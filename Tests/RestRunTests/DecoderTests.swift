@@ -31,6 +31,32 @@ struct DecoderTests {
         }
     }
 
+    @Test("a name two plugins register names both plugins; a built-in name says rest-run has it")
+    func pluginClash() throws {
+        struct First: RestRunPlugin {
+            func register(decoders: inout DecoderRegistry) throws { try decoders.register(Reversed()) }
+        }
+        struct Second: RestRunPlugin {
+            func register(decoders: inout DecoderRegistry) throws { try decoders.register(Reversed()) }
+        }
+        struct Shadowing: RestRunPlugin {
+            func register(decoders: inout DecoderRegistry) throws { try decoders.register(Reversed(), as: "JSON") }
+        }
+        var registry = DecoderRegistry.builtIn
+        try registry.register(First())
+        #expect(registry.all.first { $0.name == "Reversed" }?.origin == .plugin)
+        #expect {
+            try registry.register(Second())
+        } throws: { error in
+            "\(error)" == "the plugin Second registers a decoder named 'Reversed', which the plugin First registered first"
+        }
+        #expect {
+            try registry.register(Shadowing())
+        } throws: { error in
+            "\(error)" == "the plugin Shadowing registers a decoder named 'JSON', which rest-run itself (a built-in decoder) registered first"
+        }
+    }
+
     @Test("a failed lookup lists the known names and suggests the nearest")
     func lookup() {
         #expect {

@@ -44,36 +44,91 @@ struct DocumentationTests {
     }
 }
 
-/// Every Swift snippet in docs/plugins.md is copied from the example package CI builds, so it compiles.
+/// Every Swift snippet in docs/plugins.md is a whole file of the example package, and compiles on
+/// its own against the rest-run modules this test run was built with.
 @Suite("Plugin documentation")
 struct PluginDocumentationTests {
+    /// A Swift snippet and the example file it says it is.
+    struct Snippet {
+        var path: String
+        var text: String
+    }
+
+    static let example = Fixtures.repositoryRoot + "/Examples/CustomDecoders"
+
     static func blocks(_ language: String, in document: String) -> [String] {
         Markdown.codeBlocks(language, in: document)
     }
 
-    static func normalized(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    /// Each ```swift block with the file named in backticks on the nearest line above it.
+    static func snippets() throws -> [Snippet] {
+        let document = try String(contentsOfFile: Fixtures.repositoryRoot + "/docs/plugins.md", encoding: .utf8)
+        let lines = document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var snippets: [Snippet] = []
+        var index = 0
+        while index < lines.count {
+            guard lines[index] == "```swift" else {
+                index += 1
+                continue
+            }
+            let caption = lines[..<index].last { !$0.isEmpty } ?? ""
+            let path = caption.split(separator: "`", omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? caption
+            var end = index + 1
+            while end < lines.count, lines[end] != "```" { end += 1 }
+            snippets.append(Snippet(path: path, text: lines[(index + 1)..<end].joined(separator: "\n") + "\n"))
+            index = end + 1
+        }
+        return snippets
     }
 
-    @Test("every Swift snippet appears word for word in Examples/CustomDecoders")
-    func swiftSnippets() throws {
-        let root = Fixtures.repositoryRoot
-        let document = try String(contentsOfFile: root + "/docs/plugins.md", encoding: .utf8)
-        let example = root + "/Examples/CustomDecoders"
-        var sources = [try String(contentsOfFile: example + "/Package.swift", encoding: .utf8)]
-        let enumerator = FileManager.default.enumerator(atPath: example)
-        while let path = enumerator?.nextObject() as? String {
-            if path == ".build" { enumerator?.skipDescendants() }
-            if path.hasSuffix(".swift"), !path.hasPrefix(".build") {
-                sources.append(try String(contentsOfFile: example + "/" + path, encoding: .utf8))
+    @Test("every Swift snippet is the whole example file named above it")
+    func snippetsAreWholeFiles() throws {
+        let snippets = try Self.snippets()
+        #expect(snippets.count >= 10)
+        for snippet in snippets {
+            let file = try? String(contentsOfFile: Self.example + "/" + snippet.path, encoding: .utf8)
+            #expect(file == snippet.text, "docs/plugins.md's snippet is not Examples/CustomDecoders/\(snippet.path)")
+        }
+    }
+
+    @Test("every Swift snippet compiles on its own, with only the imports it shows")
+    func snippetsCompile() async throws {
+        let compiler = try #require(SnippetCompiler.forThisBuild(), "the rest-run modules of this build were not found")
+        let scratch = try SnippetCompiler.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var library: [String] = [], programs: [String] = [], standalone: [String] = []
+        for (number, snippet) in try Self.snippets().enumerated() {
+            let name = snippet.path.hasSuffix("main.swift") ? "main.swift" : "snippet\(number).swift"
+            let directory = scratch + "/\(number)"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let file = directory + "/" + name
+            try snippet.text.write(toFile: file, atomically: true, encoding: .utf8)
+            if snippet.path == "Package.swift" {
+                try await compiler.expectManifestCompiles(file)
+            } else if snippet.path.hasPrefix("Sources/ArticlesKit/") {
+                library.append(file)
+            } else if name == "main.swift" {
+                programs.append(file)
+            } else {
+                standalone.append(file)
             }
         }
-        let corpus = Self.normalized(sources.joined(separator: "\n"))
-        let snippets = Self.blocks("swift", in: document)
-        #expect(snippets.count >= 8)
-        for snippet in snippets {
-            #expect(corpus.contains(Self.normalized(snippet)), "not found in Examples/CustomDecoders:\n\(snippet)")
-        }
+        #expect(library.count >= 6 && programs.count == 2 && standalone.count == 1)
+        try await compiler.expectCompiles(library, emittingModule: "ArticlesKit", into: scratch)
+        for file in standalone { try await compiler.expectCompiles([file], emittingModule: nil, into: scratch) }
+        for file in programs { try await compiler.expectCompiles([file], emittingModule: nil, into: scratch) }
+    }
+
+    @Test("the snippet compiler sees a mistake: a snippet that lacks its import does not compile")
+    func compilerCatchesMissingImport() async throws {
+        let compiler = try #require(SnippetCompiler.forThisBuild())
+        let scratch = try SnippetCompiler.scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let file = scratch + "/Broken.swift"
+        try "struct Broken: Networking {}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let output = try await compiler.compile([file], emittingModule: nil, into: scratch)
+        #expect(output.status != 0)
+        #expect(output.all.contains("Networking"))
     }
 
     @Test("the external decoder example runs: the YAML loads and the script prints JSON")

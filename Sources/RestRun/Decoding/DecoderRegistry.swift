@@ -40,6 +40,9 @@ public struct DecoderRegistry: Sendable {
     }
 
     private var entries: [String: Entry] = [:]
+    /// The plugin whose `register(decoders:)` is running, and which plugin registered each name.
+    private var registeringPlugin: String?
+    private var pluginOwners: [String: String] = [:]
 
     /// An empty registry.
     public init() {}
@@ -60,9 +63,30 @@ public struct DecoderRegistry: Sendable {
             throw Failure(message: "'\(name)' cannot name a decoder: use a type name without spaces")
         }
         if let existing = entries[name] {
+            if let registeringPlugin {
+                let first = pluginOwners[name].map { "the plugin \($0)" } ?? "rest-run itself (a \(existing.origin) decoder)"
+                throw Failure(
+                    message: "the plugin \(registeringPlugin) registers a decoder named '\(name)', which \(first) registered first",
+                    takenName: name)
+            }
             throw Failure(message: "a decoder named '\(name)' is already registered (\(existing.origin))", takenName: name)
         }
         entries[name] = Entry(name: name, decoder: decoder, origin: origin)
+        if let registeringPlugin { pluginOwners[name] = registeringPlugin }
+    }
+
+    /// Lets `plugin` register its decoders; a name that is taken fails with a sentence that names
+    /// this plugin and the one that registered the name first.
+    package mutating func register(_ plugin: any RestRunPlugin) throws(Failure) {
+        registeringPlugin = String(describing: type(of: plugin))
+        defer { registeringPlugin = nil }
+        do {
+            try plugin.register(decoders: &self)
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(message: "the plugin \(registeringPlugin ?? "") could not register its decoders: \(error)")
+        }
     }
 
     /// The entries, sorted by name.

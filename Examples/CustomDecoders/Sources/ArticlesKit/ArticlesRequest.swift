@@ -17,13 +17,3 @@ public struct ArticlesRequest: DecodableRequest {
     /// A request to the API at `baseURL`.
     public init(baseURL: String) { self.baseURL = baseURL }
 }
-
-/// GitHub's zen: a base URL and a path, nothing else.
-public struct ZenRequest: Request {
-    /// Creates the request.
-    public init() {}
-    /// GitHub's API.
-    public var baseURL: String? { "https://api.github.com" }
-    /// The zen path.
-    public var url: String { "/zen" }
-}
