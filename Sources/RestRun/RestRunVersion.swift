@@ -1,5 +1,5 @@
 /// The version of rest-run.
-public enum RestRunVersion {
+package enum RestRunVersion {
     /// The version string, as `rest-run --version` prints it.
-    public static let current = "0.1.0"
+    package static let current = "0.1.0"
 }

@@ -1,9 +1,9 @@
 /// One node of a YAML document: a scalar, a mapping or a sequence, with the mark where it starts.
 ///
 /// Equality compares content only; marks and tags are ignored.
-public struct Node: Sendable, Equatable, CustomStringConvertible {
+package struct Node: Sendable, Equatable, CustomStringConvertible {
     /// What a node holds.
-    public enum Content: Sendable {
+    package enum Content: Sendable {
         /// A scalar's text and how it was written.
         case scalar(String, ScalarStyle)
         /// Key-value pairs in source order; keys are unique.
@@ -13,76 +13,76 @@ public struct Node: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// One entry of a mapping.
-    public struct Pair: Sendable {
+    package struct Pair: Sendable {
         /// The key node (usually a scalar).
-        public var key: Node
+        package var key: Node
         /// The value node.
-        public var value: Node
+        package var value: Node
 
         /// Creates an entry.
-        public init(key: Node, value: Node) {
+        package init(key: Node, value: Node) {
             self.key = key
             self.value = value
         }
     }
 
     /// The node's content.
-    public var content: Content
+    package var content: Content
     /// Where the node starts in the source.
-    public var mark: Mark
+    package var mark: Mark
     /// The explicit tag, resolved to its full form (`tag:yaml.org,2002:str` for `!!str`), if any.
-    public var tag: String?
+    package var tag: String?
 
     /// Creates a node.
-    public init(_ content: Content, mark: Mark, tag: String? = nil) {
+    package init(_ content: Content, mark: Mark, tag: String? = nil) {
         self.content = content
         self.mark = mark
         self.tag = tag
     }
 
     /// The scalar's text, if this is a scalar.
-    public var scalarText: String? {
+    package var scalarText: String? {
         if case let .scalar(text, _) = content { return text }
         return nil
     }
 
     /// The scalar's style, if this is a scalar.
-    public var scalarStyle: ScalarStyle? {
+    package var scalarStyle: ScalarStyle? {
         if case let .scalar(_, style) = content { return style }
         return nil
     }
 
     /// The scalar resolved by the YAML 1.2 core schema, if this is a scalar.
-    public var scalarValue: ScalarValue? {
+    package var scalarValue: ScalarValue? {
         if case let .scalar(text, style) = content { return ScalarValue(resolving: text, style: style, tag: tag) }
         return nil
     }
 
     /// The entries, if this is a mapping.
-    public var pairs: [Pair]? {
+    package var pairs: [Pair]? {
         if case let .mapping(pairs) = content { return pairs }
         return nil
     }
 
     /// The items, if this is a sequence.
-    public var items: [Node]? {
+    package var items: [Node]? {
         if case let .sequence(items) = content { return items }
         return nil
     }
 
     /// Whether this is a null scalar (`null`, `~` or empty).
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case let .scalar(text, style) = content { return ScalarValue.isNull(text, style: style, tag: tag) }
         return false
     }
 
     /// The value for a scalar key in a mapping.
-    public subscript(key: String) -> Node? {
+    package subscript(key: String) -> Node? {
         pairs?.first { $0.key.scalarText == key }?.value
     }
 
     /// A word for the kind of node, for error messages: "a mapping", "a list", "a string".
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch content {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
@@ -98,7 +98,7 @@ public struct Node: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A short YAML-like rendering, for tests and messages.
-    public var description: String {
+    package var description: String {
         switch content {
         case let .scalar(text, style): return style.isQuoted ? "\"\(text)\"" : text
         case let .sequence(items): return "[" + items.map(\.description).joined(separator: ", ") + "]"
@@ -108,7 +108,7 @@ public struct Node: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Content equality; marks and tags are ignored.
-    public static func == (lhs: Node, rhs: Node) -> Bool {
+    package static func == (lhs: Node, rhs: Node) -> Bool {
         switch (lhs.content, rhs.content) {
         case let (.scalar(a, styleA), .scalar(b, styleB)):
             return a == b && styleA.isQuoted == styleB.isQuoted

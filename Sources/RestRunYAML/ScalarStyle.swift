@@ -1,5 +1,5 @@
 /// How a scalar was written; only plain scalars are resolved to booleans, numbers and null.
-public enum ScalarStyle: Sendable, Hashable {
+package enum ScalarStyle: Sendable, Hashable {
     /// `value`
     case plain
     /// `'value'`
@@ -12,5 +12,5 @@ public enum ScalarStyle: Sendable, Hashable {
     case folded
 
     /// Whether the scalar was written in quotes.
-    public var isQuoted: Bool { self == .singleQuoted || self == .doubleQuoted }
+    package var isQuoted: Bool { self == .singleQuoted || self == .doubleQuoted }
 }

@@ -1,5 +1,5 @@
 /// A scalar resolved by the YAML 1.2 core schema.
-public enum ScalarValue: Sendable, Hashable {
+package enum ScalarValue: Sendable, Hashable {
     /// `null`, `Null`, `NULL`, `~` or nothing at all.
     case null
     /// `true` / `false` (and their capitalised forms); `yes` and `no` stay strings.
@@ -12,7 +12,7 @@ public enum ScalarValue: Sendable, Hashable {
     case string(String)
 
     /// Resolves `text` written in `style` with an optional explicit `tag`.
-    public init(resolving text: String, style: ScalarStyle, tag: String?) {
+    package init(resolving text: String, style: ScalarStyle, tag: String?) {
         if let tag {
             switch tag {
             case "tag:yaml.org,2002:str": self = .string(text); return
@@ -133,7 +133,7 @@ public enum ScalarValue: Sendable, Hashable {
 
     /// Whether a scalar written as `text` in `style` with `tag` resolves to null, without resolving
     /// it any further.
-    public static func isNull(_ text: String, style: ScalarStyle, tag: String?) -> Bool {
+    package static func isNull(_ text: String, style: ScalarStyle, tag: String?) -> Bool {
         if tag != nil { return ScalarValue(resolving: text, style: style, tag: tag) == .null }
         return style == .plain && isNullText(text)
     }

@@ -5,9 +5,9 @@ internal import CYAML
 /// The parser owns its `yaml_parser_t` and a private copy of the input, and frees both in `deinit`.
 /// Anchors and aliases are expanded, `<<` merge keys are applied, duplicate keys are rejected, and
 /// nesting is limited so that hostile input cannot exhaust the stack.
-public final class YAMLParser {
+package final class YAMLParser {
     /// How deep mappings and sequences may nest.
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
 
     private var parser = yaml_parser_t()
     private let input: UnsafeMutableBufferPointer<UInt8>
@@ -20,10 +20,10 @@ public final class YAMLParser {
 
     /// The most nodes aliases may add, unless the text itself is larger (then ten times its size):
     /// a "billion laughs" document of a few lines is refused at its first alias past the limit.
-    public static let aliasExpansionLimit = 100_000
+    package static let aliasExpansionLimit = 100_000
 
     /// Parses `text` as one YAML document; an empty text is a null node.
-    public static func parse(_ text: String) throws(YAMLError) -> Node {
+    package static func parse(_ text: String) throws(YAMLError) -> Node {
         let parser = YAMLParser(text)
         return try parser.parseStream()
     }

@@ -79,7 +79,7 @@ struct NetworkerTests {
                 let networker = Networker(client: client, delegates: [recorder, RetryDelegate()])
                 let request = PreparedRequest(
                     name: "flaky", url: server.url + "/flaky",
-                    options: RequestOptions(retry: RetryPolicy(attempts: 3, delay: .milliseconds(10))))
+                    retry: RetryPolicy(attempts: 3, delay: .milliseconds(10)))
                 let response = try await networker.send(request)
                 #expect(response.status == 200)
                 #expect(recorder.attempts.withLock { $0 } == [1, 2, 3])
@@ -95,7 +95,7 @@ struct NetworkerTests {
                 let networker = Networker(client: client, delegates: [RetryDelegate()])
                 let request = PreparedRequest(
                     name: "flaky", method: .post, url: server.url + "/flaky",
-                    options: RequestOptions(retry: RetryPolicy(attempts: 3, delay: .milliseconds(10))))
+                    retry: RetryPolicy(attempts: 3, delay: .milliseconds(10)))
                 let status = try await networker.send(request).status
                 #expect(status == 503)
             }
@@ -108,12 +108,12 @@ struct NetworkerTests {
             try await Networker.withHTTPClient { client in
                 let networker = Networker(client: client)
                 await #expect {
-                    try await networker.send(PreparedRequest(name: "slow", url: server.url + "/slow", options: RequestOptions(timeout: .milliseconds(200))))
+                    try await networker.send(PreparedRequest(name: "slow", url: server.url + "/slow", transport: TransportOptions(timeout: .milliseconds(200))))
                 } throws: { error in
                     (error as? NetworkError)?.kind == .timeout && (error as? NetworkError)?.message.hasSuffix("timed out after 200 ms") == true
                 }
                 await #expect {
-                    try await networker.send(PreparedRequest(name: "big", url: server.url + "/big", options: RequestOptions(maxBody: 10)))
+                    try await networker.send(PreparedRequest(name: "big", url: server.url + "/big", transport: TransportOptions(maxBody: 10)))
                 } throws: { error in
                     (error as? NetworkError)?.kind == .bodyTooLarge
                 }
@@ -158,7 +158,7 @@ struct NetworkerTests {
                 let networker = Networker(client: client)
                 let unfollowed = try await networker.send(PreparedRequest(name: "moved", url: server.url + "/moved"))
                 #expect(unfollowed.status == 302)
-                let followed = try await networker.send(PreparedRequest(name: "moved", url: server.url + "/moved", options: RequestOptions(followRedirects: 5)))
+                let followed = try await networker.send(PreparedRequest(name: "moved", url: server.url + "/moved", transport: TransportOptions(followRedirects: 5)))
                 #expect(followed.status == 200)
                 #expect(followed.url == server.url + "/echo")
             }

@@ -116,7 +116,7 @@ struct RequestLanguageTests {
         #expect(file.variables.map(\.name) == ["deep", "who"])
         #expect(file.headers.map(\.name) == ["X-Common", "X-Over"])
         #expect(file.headers.last?.value?.literalText == "main")
-        #expect(file.options.timeout == .seconds(3))
+        #expect(file.options.transport.timeout == .seconds(3))
         let runner = Runner()
         let prepared = try runner.prepare(file.requests[0], of: file, scope: runner.initialScope(for: file))
         #expect(prepared.url == "http://h/x/main/d")

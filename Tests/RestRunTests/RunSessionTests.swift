@@ -42,8 +42,8 @@ struct OptionsResolutionTests {
     @Test("the request's own, then its file's (after includes), then the command line's, then the built-ins")
     func order() throws {
         var loader = RequestFileLoader()
-        loader.defaults.timeout = .seconds(5)
-        loader.defaults.maxBody = 1_000
+        loader.defaults.transport.timeout = .seconds(5)
+        loader.defaults.transport.maxBody = 1_000
         let withFileOptions = try loader.load(text: """
             options: { timeout: 2s }
             requests:
@@ -51,13 +51,13 @@ struct OptionsResolutionTests {
               - url: http://x/2
                 options: { timeout: 1s, max_body: 10 }
             """, path: "a.yaml")
-        #expect(withFileOptions.requests[0].options.timeout == .seconds(2))
-        #expect(withFileOptions.requests[0].options.maxBody == 1_000)
-        #expect(withFileOptions.requests[1].options.timeout == .seconds(1))
-        #expect(withFileOptions.requests[1].options.maxBody == 10)
+        #expect(withFileOptions.requests[0].options.transport.timeout == .seconds(2))
+        #expect(withFileOptions.requests[0].options.transport.maxBody == 1_000)
+        #expect(withFileOptions.requests[1].options.transport.timeout == .seconds(1))
+        #expect(withFileOptions.requests[1].options.transport.maxBody == 10)
         let plain = try loader.load(text: "requests:\n  - url: http://x/\n", path: "b.yaml")
-        #expect(plain.requests[0].options.timeout == .seconds(5))
-        #expect(plain.requests[0].options.effectiveTimeout == .seconds(5))
-        #expect(plain.requests[0].options.connectTimeout == nil, "built-in defaults stay implicit")
+        #expect(plain.requests[0].options.transport.timeout == .seconds(5))
+        #expect(plain.requests[0].options.transport.effectiveTimeout == .seconds(5))
+        #expect(plain.requests[0].options.transport.connectTimeout == nil, "built-in defaults stay implicit")
     }
 }

@@ -1,11 +1,11 @@
 /// `decode: JSON`: any JSON document.
-public struct JSONResponseDecoder: ResponseDecoder {
+package struct JSONResponseDecoder: ResponseDecoder {
     /// `JSON`
-    public static let typeName = "JSON"
+    package static let typeName = "JSON"
     /// Creates the decoder.
-    public init() {}
+    package init() {}
     /// Parses the body as JSON.
-    public func decode(_ response: Response) throws -> DecodedValue {
+    package func decode(_ response: Response) throws -> DecodedValue {
         do {
             return try JSONParser.parse(response.body)
         } catch {
@@ -16,13 +16,13 @@ public struct JSONResponseDecoder: ResponseDecoder {
 }
 
 /// `decode: Text`: the body as a UTF-8 string.
-public struct TextResponseDecoder: ResponseDecoder {
+package struct TextResponseDecoder: ResponseDecoder {
     /// `Text`
-    public static let typeName = "Text"
+    package static let typeName = "Text"
     /// Creates the decoder.
-    public init() {}
+    package init() {}
     /// The body as a string; bytes that are not UTF-8 are an error.
-    public func decode(_ response: Response) throws -> DecodedValue {
+    package func decode(_ response: Response) throws -> DecodedValue {
         guard let text = String(validating: response.body, as: UTF8.self) else {
             throw DecodingFailure(decoder: Self.typeName, message: "the body is not valid UTF-8")
         }
@@ -31,13 +31,13 @@ public struct TextResponseDecoder: ResponseDecoder {
 }
 
 /// `decode: Bytes`: any body, as `{size, base64}`.
-public struct BytesResponseDecoder: ResponseDecoder {
+package struct BytesResponseDecoder: ResponseDecoder {
     /// `Bytes`
-    public static let typeName = "Bytes"
+    package static let typeName = "Bytes"
     /// Creates the decoder.
-    public init() {}
+    package init() {}
     /// `{"size": N, "base64": "..."}`
-    public func decode(_ response: Response) throws -> DecodedValue {
+    package func decode(_ response: Response) throws -> DecodedValue {
         .object(["size": .integer(response.body.count), "base64": .string(Base64.encode(response.body))])
     }
 }

@@ -9,17 +9,17 @@ import Foundation
 /// `try registry.register(Articles.self)`.
 ///
 /// A failure reads like "Articles: data[2].attributes.name: expected String, found null".
-public struct DecodableResponseDecoder<Value: Decodable>: ResponseDecoder {
+package struct DecodableResponseDecoder<Value: Decodable>: ResponseDecoder {
     /// The name the type is registered under.
-    public let name: String
+    package let name: String
 
     /// A decoder for `Value`, named `name` (by default the type's own name).
-    public init(_ type: Value.Type = Value.self, name: String? = nil) {
+    package init(_ type: Value.Type = Value.self, name: String? = nil) {
         self.name = name ?? String(describing: Value.self)
     }
 
     /// Decodes the body as `Value`; the value tree is the body's JSON.
-    public func decode(_ response: Response) throws -> DecodedValue {
+    package func decode(_ response: Response) throws -> DecodedValue {
         let tree: DecodedValue
         do {
             tree = try JSONParser.parse(response.body)
@@ -35,7 +35,7 @@ public struct DecodableResponseDecoder<Value: Decodable>: ResponseDecoder {
     }
 
     /// The decoded Swift value itself, for library users who want it typed.
-    public func value(from response: Response) throws -> Value {
+    package func value(from response: Response) throws -> Value {
         do {
             return try JSONDecoder().decode(Value.self, from: Data(response.body))
         } catch let error as DecodingError {

@@ -9,21 +9,21 @@ import SystemPackage
 /// A decoder declared in a request file's `decoders:`: a command that gets the body on standard
 /// input and prints JSON on standard output. A non-zero exit, a timeout or output that is not JSON
 /// is a clear decode failure.
-public struct ExternalDecoder: ResponseDecoder {
+package struct ExternalDecoder: ResponseDecoder {
     /// The name `decode:` uses.
-    public let name: String
+    package let name: String
     /// The command and its arguments; a first word with a `/` is a path (already resolved against
     /// the request file), any other is looked up in `PATH`.
-    public let command: [String]
+    package let command: [String]
     /// How long the command may run.
-    public let timeout: Duration
+    package let timeout: Duration
     /// The command as the request file wrote it, for messages.
-    public let writtenCommand: String
+    package let writtenCommand: String
     /// The most output read from the command.
-    public static let outputLimit = 64 * 1024 * 1024
+    package static let outputLimit = 64 * 1024 * 1024
 
     /// Creates an external decoder.
-    public init(name: String, command: [String], timeout: Duration = .seconds(10), writtenCommand: String? = nil) {
+    package init(name: String, command: [String], timeout: Duration = .seconds(10), writtenCommand: String? = nil) {
         self.name = name
         self.command = command
         self.timeout = timeout
@@ -31,7 +31,7 @@ public struct ExternalDecoder: ResponseDecoder {
     }
 
     /// Runs the command with the body on standard input and parses what it prints.
-    public func decode(_ response: Response) async throws -> DecodedValue {
+    package func decode(_ response: Response) async throws -> DecodedValue {
         guard let program = command.first else {
             throw DecodingFailure(decoder: name, message: "the command is empty")
         }

@@ -1,13 +1,13 @@
 /// `decode: JSONAPI`: a JSON:API document (jsonapi.org): a top-level object with `data`, `errors`
 /// or `meta`, whose resource objects each have a string `type` and `id`.
-public struct JSONAPIResponseDecoder: ResponseDecoder {
+package struct JSONAPIResponseDecoder: ResponseDecoder {
     /// `JSONAPI`
-    public static let typeName = "JSONAPI"
+    package static let typeName = "JSONAPI"
     /// Creates the decoder.
-    public init() {}
+    package init() {}
 
     /// Parses the body and checks the document's structure.
-    public func decode(_ response: Response) throws -> DecodedValue {
+    package func decode(_ response: Response) throws -> DecodedValue {
         let value: DecodedValue
         do {
             value = try JSONParser.parse(response.body)

@@ -1,16 +1,16 @@
-public import RestRunYAML
+package import RestRunYAML
 
 /// A request file's text, kept so that any mark in it can become a `SourceLocation` with its line.
-public struct SourceText: Sendable {
+package struct SourceText: Sendable {
     /// The path as the user gave it.
-    public let path: String
+    package let path: String
     /// The whole text.
-    public let text: String
+    package let text: String
     /// Where each line starts, as an index into `text`.
     private let lineStarts: [String.Index]
 
     /// Wraps `text` read from `path`.
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.path = path
         var text = text
         text.makeContiguousUTF8()
@@ -27,10 +27,10 @@ public struct SourceText: Sendable {
     }
 
     /// The number of lines (a final line break starts one more, empty line).
-    public var lineCount: Int { lineStarts.count }
+    package var lineCount: Int { lineStarts.count }
 
     /// The text of a 1-based line, without its line break; `nil` past the end.
-    public func line(_ number: Int) -> Substring? {
+    package func line(_ number: Int) -> Substring? {
         guard number >= 1, number <= lineStarts.count else { return nil }
         let utf8 = text.utf8
         let start = lineStarts[number - 1]
@@ -40,12 +40,12 @@ public struct SourceText: Sendable {
     }
 
     /// The location of `mark` in this file, with the line's text.
-    public func location(_ mark: Mark) -> SourceLocation {
+    package func location(_ mark: Mark) -> SourceLocation {
         SourceLocation(file: path, line: mark.line, column: mark.column, lineSlice: line(mark.line))
     }
 
     /// The location `offset` characters to the right of `mark`, on the same line.
-    public func location(_ mark: Mark, offset: Int) -> SourceLocation {
+    package func location(_ mark: Mark, offset: Int) -> SourceLocation {
         location(Mark(line: mark.line, column: mark.column + offset))
     }
 }

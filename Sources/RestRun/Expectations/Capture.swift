@@ -1,7 +1,7 @@
 /// A value taken from a response for later requests, from a request's `capture:`.
-public struct Capture: Sendable {
+package struct Capture: Sendable {
     /// Where the value comes from.
-    public enum Source: Sendable {
+    package enum Source: Sendable {
         /// A JSONPath into the decoded body; a path that can select several nodes captures an array.
         case json(JSONPath)
         /// A header's first value.
@@ -17,16 +17,16 @@ public struct Capture: Sendable {
     }
 
     /// The variable the value is stored in.
-    public var name: String
+    package var name: String
     /// Where it comes from.
-    public var source: Source
+    package var source: Source
     /// Whether the value is hidden from all output.
-    public var isSecret: Bool
+    package var isSecret: Bool
     /// Where the capture was written.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// Creates a capture.
-    public init(name: String, source: Source, isSecret: Bool = false, location: SourceLocation? = nil) {
+    package init(name: String, source: Source, isSecret: Bool = false, location: SourceLocation? = nil) {
         self.name = name
         self.source = source
         self.isSecret = isSecret

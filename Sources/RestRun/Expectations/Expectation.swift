@@ -1,7 +1,7 @@
 /// One check on a response, from a request's `expect:`, with where it was written.
-public struct Expectation: Sendable {
+package struct Expectation: Sendable {
     /// What part of the response is checked.
-    public enum Subject: Sendable {
+    package enum Subject: Sendable {
         /// The status code.
         case status
         /// A header's value (several values joined with `, `).
@@ -15,21 +15,21 @@ public struct Expectation: Sendable {
     }
 
     /// What is checked.
-    public var subject: Subject
+    package var subject: Subject
     /// How.
-    public var predicate: Predicate
+    package var predicate: Predicate
     /// Where it was written.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// Creates an expectation.
-    public init(subject: Subject, predicate: Predicate, location: SourceLocation? = nil) {
+    package init(subject: Subject, predicate: Predicate, location: SourceLocation? = nil) {
         self.subject = subject
         self.predicate = predicate
         self.location = location
     }
 
     /// A short label for messages and reports: `status`, `header Content-Type`, `$.data[0].id`.
-    public var label: String {
+    package var label: String {
         switch subject {
         case .status: "status"
         case let .header(name): "header \(name)"
@@ -40,7 +40,7 @@ public struct Expectation: Sendable {
     }
 
     /// How values of this subject are shown.
-    public var format: ValueFormat {
+    package var format: ValueFormat {
         switch subject {
         case .duration: .milliseconds
         case .status: .status

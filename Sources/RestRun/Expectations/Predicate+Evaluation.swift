@@ -1,6 +1,6 @@
 extension Predicate {
     /// Checks `actual` (`nil` when nothing is there) with templates resolved in `scope`.
-    public func evaluate(_ actual: DecodedValue?, in scope: Scope, format: ValueFormat = .json) throws(Diagnostic) -> PredicateOutcome {
+    package func evaluate(_ actual: DecodedValue?, in scope: Scope, format: ValueFormat = .json) throws(Diagnostic) -> PredicateOutcome {
         switch self {
         case let .equals(template):
             let expected = try template.resolve(in: scope)

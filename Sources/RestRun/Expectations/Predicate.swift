@@ -1,7 +1,7 @@
 /// A check on one value: a plain value (equals), `==` `!=` `<` `<=` `>` `>=`, `contains`,
 /// `starts_with`, `ends_with`, `matches`, `exists`, `type`, `count`, `one_of`, `not`, or several
 /// that must all hold.
-public indirect enum Predicate: Sendable {
+package indirect enum Predicate: Sendable {
     /// The value equals this one (numbers compare as numbers).
     case equals(ValueTemplate)
     /// The value differs from this one.
@@ -32,7 +32,7 @@ public indirect enum Predicate: Sendable {
     case all([Predicate])
 
     /// The comparison operators.
-    public enum ComparisonOperator: String, Sendable, CaseIterable {
+    package enum ComparisonOperator: String, Sendable, CaseIterable {
         /// `<`
         case less = "<"
         /// `<=`
@@ -44,17 +44,17 @@ public indirect enum Predicate: Sendable {
     }
 
     /// The names that introduce a predicate in a mapping.
-    public static let operatorNames = [
+    package static let operatorNames = [
         "==", "!=", "<", "<=", ">", ">=", "equals", "contains", "starts_with", "ends_with", "matches", "exists",
         "type", "count", "one_of", "not",
     ]
 
     /// The type names `type:` accepts.
-    public static let typeNames = ["string", "number", "integer", "boolean", "array", "object", "null"]
+    package static let typeNames = ["string", "number", "integer", "boolean", "array", "object", "null"]
 }
 
 /// How a value is shown in messages: as JSON, or as a duration for `duration:` expectations.
-public enum ValueFormat: Sendable {
+package enum ValueFormat: Sendable {
     /// Compact JSON, cut when long.
     case json
     /// Milliseconds shown as `850 ms` / `1.2 s`.
@@ -76,11 +76,11 @@ public enum ValueFormat: Sendable {
 }
 
 /// The outcome of one predicate on one value.
-public struct PredicateOutcome: Sendable, Equatable {
+package struct PredicateOutcome: Sendable, Equatable {
     /// Whether it held.
-    public var passed: Bool
+    package var passed: Bool
     /// What was expected, in words: `equals "articles"`, `count > 0`.
-    public var expected: String
+    package var expected: String
     /// Why it failed when the reason is more than "different value": a type mismatch, a bad regex.
-    public var reason: String?
+    package var reason: String?
 }

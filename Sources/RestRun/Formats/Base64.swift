@@ -1,9 +1,9 @@
 /// Standard Base64 (RFC 4648, with padding).
-public enum Base64 {
+package enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// Encodes bytes.
-    public static func encode(_ bytes: some Collection<UInt8>) -> String {
+    package static func encode(_ bytes: some Collection<UInt8>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var iterator = bytes.makeIterator()
@@ -19,7 +19,7 @@ public enum Base64 {
     }
 
     /// Decodes text, ignoring white space; `nil` when it is not Base64.
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         var values: [UInt8] = []
         var padding = 0
         for byte in text.utf8 {

@@ -1,7 +1,7 @@
 /// Sizes as users write and read them: `512KB`, `10MB`, `1GB` (powers of 1024), or a plain number of bytes.
-public enum ByteCount {
+package enum ByteCount {
     /// Parses `512KB`, `10MB`, `1GB`, `100B` or a whole number of bytes; `nil` for anything else.
-    public static func parse(_ text: String) -> Int? {
+    package static func parse(_ text: String) -> Int? {
         let trimmed = text.trimmingCharacters(in: " ").uppercased()
         let units: [(String, Double)] = [
             ("KIB", 1024), ("MIB", 1024 * 1024), ("GIB", 1024 * 1024 * 1024),
@@ -18,7 +18,7 @@ public enum ByteCount {
     }
 
     /// A short human form: `512 B`, `1.5 KB`, `10 MB`.
-    public static func format(_ bytes: Int) -> String {
+    package static func format(_ bytes: Int) -> String {
         let value = Double(bytes)
         if value < 1024 { return "\(bytes) B" }
         if value < 1024 * 1024 { return String(format2: value / 1024) + " KB" }
@@ -27,5 +27,5 @@ public enum ByteCount {
     }
 
     /// What a size error says to write instead.
-    public static let expectation = "a size such as 512KB, 10MB or 1GB"
+    package static let expectation = "a size such as 512KB, 10MB or 1GB"
 }

@@ -1,7 +1,7 @@
 /// Durations as users write and read them: `250ms`, `2s`, `1.5s`, `1m`.
-public enum DurationText {
+package enum DurationText {
     /// Parses `250ms`, `2s`, `1.5s`, `1m` or `1h`; `nil` for anything else.
-    public static func parse(_ text: String) -> Duration? {
+    package static func parse(_ text: String) -> Duration? {
         let trimmed = text.trimmingCharacters(in: " ")
         let units: [(String, Double)] = [("ms", 1e-3), ("s", 1), ("m", 60), ("h", 3600)]
         for (unit, seconds) in units where trimmed.hasSuffix(unit) {
@@ -18,7 +18,7 @@ public enum DurationText {
     }
 
     /// A short human form: `850 ms`, `1.25 s`, `2 m 5 s`.
-    public static func format(_ duration: Duration) -> String {
+    package static func format(_ duration: Duration) -> String {
         let milliseconds = duration.milliseconds
         guard milliseconds.isFinite, abs(milliseconds) < 1e15 else { return "\(milliseconds) ms" }
         if milliseconds < 10 { return String(format2: milliseconds) + " ms" }
@@ -32,12 +32,12 @@ public enum DurationText {
     static let longest = 366.0 * 86_400 * 1e9
 
     /// What a duration error says to write instead.
-    public static let expectation = "a duration such as 250ms, 2s or 1m"
+    package static let expectation = "a duration such as 250ms, 2s or 1m"
 }
 
 extension Duration {
     /// The duration in milliseconds, with fractions.
-    public var milliseconds: Double {
+    package var milliseconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }

@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// UTC times in ISO 8601 (`2026-11-22T04:05:06Z`), for reports.
-public enum ISO8601 {
+package enum ISO8601 {
     /// The current time.
-    public static func now() -> String {
+    package static func now() -> String {
         var seconds = time(nil)
         var parts = tm()
         gmtime_r(&seconds, &parts)

@@ -1,35 +1,35 @@
 /// A request as a file declares it: templates not yet resolved, with its expectations and captures.
 /// The runner resolves it into a `ResolvedRequest` (a `Request`) just before sending.
-public struct DeclaredRequest: Sendable {
+package struct DeclaredRequest: Sendable {
     /// The name shown in output; default `METHOD url`.
-    public var name: String
+    package var name: String
     /// Where the request starts in its file.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// The method.
-    public var method: HTTPMethod
+    package var method: HTTPMethod
     /// The URL, absolute or relative to the file's `base_url`.
-    public var url: Template
+    package var url: Template
     /// Query items, in order (a name may repeat).
-    public var query: [QueryItemTemplate]
+    package var query: [QueryItemTemplate]
     /// The request's own headers; a `nil` value removes a file header.
-    public var headers: [HeaderTemplate]
+    package var headers: [HeaderTemplate]
     /// The body.
-    public var body: BodyTemplate?
+    package var body: BodyTemplate?
     /// The decoder's name, from `decode:`.
-    public var decoder: String?
+    package var decoder: String?
     /// Where `decode:` was written.
-    public var decoderLocation: SourceLocation?
+    package var decoderLocation: SourceLocation?
     /// The checks on the response; a status check is always among them (`2xx` unless given).
-    public var expectations: [Expectation]
+    package var expectations: [Expectation]
     /// The values taken from the response.
-    public var captures: [Capture]
+    package var captures: [Capture]
     /// The request's options, before file defaults are applied.
-    public var options: RequestOptions
+    package var options: RequestOptions
     /// Tags for `--tag`.
-    public var tags: [String]
+    package var tags: [String]
 
     /// Creates a declared request.
-    public init(
+    package init(
         name: String, location: SourceLocation? = nil, method: HTTPMethod = .get, url: Template,
         query: [QueryItemTemplate] = [], headers: [HeaderTemplate] = [], body: BodyTemplate? = nil,
         decoder: String? = nil, expectations: [Expectation] = [], captures: [Capture] = [],
@@ -51,7 +51,7 @@ public struct DeclaredRequest: Sendable {
 
     /// Whether anything reads the response body: a decoder, a `json:` or `body:` expectation, or a
     /// capture from the body.
-    public var readsBody: Bool {
+    package var readsBody: Bool {
         if decoder != nil { return true }
         for expectation in expectations {
             switch expectation.subject {
@@ -70,21 +70,21 @@ public struct DeclaredRequest: Sendable {
 
     /// Whether checking the response needs its decoded value: a decoder, a `json:` expectation, or
     /// a capture from a JSONPath.
-    public var needsDecodedValue: Bool {
+    package var needsDecodedValue: Bool {
         decoder != nil
             || expectations.contains { if case .json = $0.subject { true } else { false } }
             || captures.contains { if case .json = $0.source { true } else { false } }
     }
 
     /// Every template the request reads, for checking variable names before anything is sent.
-    public var templates: [Template] {
+    package var templates: [Template] {
         var result = [url] + query.map(\.value) + headers.flatMap(\.templates) + (body?.templates ?? [])
         for expectation in expectations { result += expectation.predicate.templates }
         return result
     }
 
     /// The request with its templates resolved in `scope`.
-    public func resolved(in scope: Scope) throws(Diagnostic) -> ResolvedRequest {
+    package func resolved(in scope: Scope) throws(Diagnostic) -> ResolvedRequest {
         var queryItems: [(String, String)] = []
         for item in query { queryItems.append((item.name, try item.value.render(in: scope))) }
         var headerFields: [(String, String)] = []
@@ -99,7 +99,7 @@ public struct DeclaredRequest: Sendable {
         return ResolvedRequest(
             name: name, method: method, url: try url.render(in: scope), query: queryItems, headers: headerFields,
             removedHeaders: removed, body: try body?.resolve(in: scope), responseType: decoder,
-            options: options)
+            transport: options.transport, retry: options.retry)
     }
 }
 

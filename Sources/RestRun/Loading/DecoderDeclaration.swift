@@ -1,20 +1,20 @@
 /// An external decoder as a request file declares it under `decoders:`.
-public struct DecoderDeclaration: Sendable {
+package struct DecoderDeclaration: Sendable {
     /// The name `decode:` uses.
-    public var name: String
+    package var name: String
     /// The command and its arguments (a relative command path already resolved against the file).
-    public var command: [String]
+    package var command: [String]
     /// How long the command may run.
-    public var timeout: Duration
+    package var timeout: Duration
     /// The command as written, for messages.
-    public var writtenCommand: String
+    package var writtenCommand: String
     /// The file that declared it.
-    public var file: String
+    package var file: String
     /// Where it was declared.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// Creates a declaration.
-    public init(name: String, command: [String], timeout: Duration = .seconds(10), file: String, location: SourceLocation? = nil) {
+    package init(name: String, command: [String], timeout: Duration = .seconds(10), file: String, location: SourceLocation? = nil) {
         self.name = name
         self.command = command
         self.timeout = timeout
@@ -24,7 +24,7 @@ public struct DecoderDeclaration: Sendable {
     }
 
     /// The decoder it declares.
-    public var decoder: ExternalDecoder {
+    package var decoder: ExternalDecoder {
         ExternalDecoder(name: name, command: command, timeout: timeout, writtenCommand: writtenCommand)
     }
 }

@@ -1,20 +1,20 @@
 /// One part of a `multipart:` body: a text value, or a file with its content type.
-public struct MultipartPart: Sendable {
+package struct MultipartPart: Sendable {
     /// The form field's name.
-    public var name: String
+    package var name: String
     /// The text value, for a text part.
-    public var value: Template?
+    package var value: Template?
     /// The file's path (relative paths already resolved against the request file), for a file part.
-    public var file: String?
+    package var file: String?
     /// The file part's Content-Type; default guessed from the file's extension.
-    public var contentType: String?
+    package var contentType: String?
     /// The file name sent; default the file's own name.
-    public var filename: String?
+    package var filename: String?
     /// Where the part was written.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// Creates a part.
-    public init(name: String, value: Template? = nil, file: String? = nil, contentType: String? = nil, filename: String? = nil, location: SourceLocation? = nil) {
+    package init(name: String, value: Template? = nil, file: String? = nil, contentType: String? = nil, filename: String? = nil, location: SourceLocation? = nil) {
         self.name = name
         self.value = value
         self.file = file

@@ -14,16 +14,16 @@ struct OptionsLoader {
             let name = "'\(key)'"
             let value = context.expanded(written)
             switch key {
-            case "timeout": options.timeout = context.duration(value, name)
-            case "connect_timeout": options.connectTimeout = context.duration(value, name)
+            case "timeout": options.transport.timeout = context.duration(value, name)
+            case "connect_timeout": options.transport.connectTimeout = context.duration(value, name)
             case "delay": options.delay = context.duration(value, name)
-            case "max_body": options.maxBody = context.size(value, name)
-            case "insecure": options.insecure = context.bool(value, name)
+            case "max_body": options.transport.maxBody = context.size(value, name)
+            case "insecure": options.transport.insecure = context.bool(value, name)
             case "retry": options.retry = retry(value)
             case "follow_redirects":
                 switch value.scalarValue {
-                case let .bool(follow)?: options.followRedirects = follow ? 50 : 0
-                case .integer?: options.followRedirects = context.integer(value, name, minimum: 0)
+                case let .bool(follow)?: options.transport.followRedirects = follow ? 50 : 0
+                case .integer?: options.transport.followRedirects = context.integer(value, name, minimum: 0)
                 default: context.error("'follow_redirects' must be true, false or a number of redirects, found \(value.kindDescription)", at: value)
                 }
             case "skip":

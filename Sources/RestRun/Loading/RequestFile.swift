@@ -7,20 +7,20 @@ public struct RequestFile: Sendable {
     /// The suite name; default the file name without extension.
     public var name: String
     /// The prefix of every relative URL.
-    public var baseURL: Template?
+    package var baseURL: Template?
     /// Default variables, in order; each may read the ones before it.
-    public var variables: [(name: String, value: ValueTemplate)]
+    package var variables: [(name: String, value: ValueTemplate)]
     /// Headers sent with every request.
-    public var headers: [HeaderTemplate]
+    package var headers: [HeaderTemplate]
     /// Defaults for every request's options.
-    public var options: RequestOptions
+    package var options: RequestOptions
     /// External decoders the file declares (its own and its includes').
-    public var decoders: [DecoderDeclaration] = []
+    package var decoders: [DecoderDeclaration] = []
     /// The requests, in order.
-    public var requests: [DeclaredRequest]
+    package var requests: [DeclaredRequest]
 
     /// Creates a request file.
-    public init(
+    package init(
         path: String, name: String, baseURL: Template? = nil, variables: [(name: String, value: ValueTemplate)] = [],
         headers: [HeaderTemplate] = [], options: RequestOptions = RequestOptions(), requests: [DeclaredRequest] = []
     ) {

@@ -12,7 +12,7 @@ public struct RequestFileLoader: Sendable {
     /// Options under every file's own (`--timeout`, `--max-body`, `--insecure`). Each request's
     /// options are resolved once, here, in this order (first wins): the request's own, its file's
     /// (after the file's includes), these, then the built-in defaults.
-    public var defaults = RequestOptions()
+    package var defaults = RequestOptions()
     private let references = ReferencedNames()
 
     /// Every name the files loaded so far refer to, as `{{name}}` or `${NAME}` (included files too).

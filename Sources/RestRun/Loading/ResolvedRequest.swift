@@ -1,21 +1,23 @@
 /// A declared request with every template resolved: a plain `Request` value.
-public struct ResolvedRequest: Request {
+package struct ResolvedRequest: Request {
     /// The name.
-    public var name: String
+    package var name: String
     /// The method.
-    public var method: HTTPMethod
+    package var method: HTTPMethod
     /// The URL, absolute or relative to the base URL.
-    public var url: String
+    package var url: String
     /// Query items.
-    public var query: [(String, String)]
+    package var query: [(String, String)]
     /// The request's own headers.
-    public var headers: [(String, String)]
+    package var headers: [(String, String)]
     /// Lower-cased names of headers removed with `null`.
-    public var removedHeaders: Set<String>
+    package var removedHeaders: Set<String>
     /// The body.
-    public var body: RequestBody?
+    package var body: RequestBody?
     /// The decoder's name.
-    public var responseType: String?
-    /// The options, file defaults applied.
-    public var options: RequestOptions
+    package var responseType: String?
+    /// Timeouts, redirects, TLS and the body limit, defaults applied.
+    package var transport: TransportOptions
+    /// How failed attempts and failed checks are retried.
+    package var retry: RetryPolicy?
 }

@@ -1,4 +1,4 @@
-public import RestRunYAML
+package import RestRunYAML
 
 /// A YAML file read and parsed, its text kept for diagnostics: what request files, included files,
 /// routes files and variables files all start from.

@@ -10,8 +10,8 @@ public struct ClientSettings: Sendable, Equatable {
 
     /// Creates settings.
     public init(
-        connectTimeout: Duration = RequestOptions.defaultConnectTimeout,
-        longestTimeout: Duration = RequestOptions.defaultTimeout
+        connectTimeout: Duration = TransportOptions.defaultConnectTimeout,
+        longestTimeout: Duration = TransportOptions.defaultTimeout
     ) {
         self.connectTimeout = connectTimeout
         self.longestTimeout = longestTimeout

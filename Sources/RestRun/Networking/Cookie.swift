@@ -5,25 +5,25 @@ import Darwin
 #endif
 
 /// A cookie a server set (RFC 6265): where it may be sent, until when, and over what.
-public struct Cookie: Sendable, Equatable {
+package struct Cookie: Sendable, Equatable {
     /// The name.
-    public var name: String
+    package var name: String
     /// The value.
-    public var value: String
+    package var value: String
     /// The domain, lower-cased, without a leading dot.
-    public var domain: String
+    package var domain: String
     /// Whether only that exact host gets it (no `Domain` attribute).
-    public var hostOnly: Bool
+    package var hostOnly: Bool
     /// The path prefix it is sent under.
-    public var path: String
+    package var path: String
     /// Whether it is sent over HTTPS only.
-    public var secure: Bool
+    package var secure: Bool
     /// When it expires, in seconds since 1970; `nil` for a session cookie.
-    public var expires: Int?
+    package var expires: Int?
 
     /// Parses a `Set-Cookie` header received from `url`; `nil` when it is malformed or its `Domain`
     /// does not cover the host that set it.
-    public init?(setCookie header: String, from url: URLParts, now: Int) {
+    package init?(setCookie header: String, from url: URLParts, now: Int) {
         let pieces = header.split(separator: ";", omittingEmptySubsequences: false)
         guard let first = pieces.first, let equals = first.firstIndex(of: "=") else { return nil }
         name = first[..<equals].trimmingCharacters(in: " ")
@@ -63,7 +63,7 @@ public struct Cookie: Sendable, Equatable {
     }
 
     /// Whether the cookie goes with a request to `url` at time `now`.
-    public func matches(_ url: URLParts, now: Int) -> Bool {
+    package func matches(_ url: URLParts, now: Int) -> Bool {
         if let expires, expires <= now { return false }
         if secure && url.scheme != "https" { return false }
         let domainMatches = hostOnly ? url.host == domain : (url.host == domain || url.host.hasSuffix("." + domain))
@@ -82,7 +82,7 @@ public struct Cookie: Sendable, Equatable {
 /// Dates in HTTP headers: IMF-fixdate (`Wed, 21 Oct 2026 07:28:00 GMT`), RFC 850 and asctime forms.
 package enum HTTPDate {
     /// Seconds since 1970 for a date in any of the three forms; `nil` when unreadable.
-    public static func parse(_ text: String) -> Int? {
+    package static func parse(_ text: String) -> Int? {
         let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
         var day: Int?, month: Int?, year: Int?, clock: [Int]?
         for token in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" }) {

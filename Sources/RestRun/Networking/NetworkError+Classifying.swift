@@ -11,16 +11,16 @@ extension NetworkError {
         let target = URLParts(request.url)?.hostAndPort ?? request.url
         if error is NIOTooManyBytesError {
             self.init(.bodyTooLarge,
-                "the response body of \(request.url) is larger than max_body (\(ByteCount.format(request.options.effectiveMaxBody)))")
+                "the response body of \(request.url) is larger than max_body (\(ByteCount.format(request.transport.effectiveMaxBody)))")
             return
         }
         if let error = error as? HTTPClientError {
             if error == .deadlineExceeded || error == .readTimeout || error == .writeTimeout {
-                self.init(.timeout, "\(request.method) \(request.url) timed out after \(DurationText.format(request.options.effectiveTimeout))")
+                self.init(.timeout, "\(request.method) \(request.url) timed out after \(DurationText.format(request.transport.effectiveTimeout))")
                 return
             }
             if error == .connectTimeout {
-                self.init(.connectTimeout, "could not connect to \(target) within \(DurationText.format(request.options.connectTimeout ?? RequestOptions.defaultConnectTimeout)) (connect_timeout; is the host reachable?)")
+                self.init(.connectTimeout, "could not connect to \(target) within \(DurationText.format(request.transport.connectTimeout ?? TransportOptions.defaultConnectTimeout)) (connect_timeout; is the host reachable?)")
                 return
             }
             if error == .bodyLengthMismatch {

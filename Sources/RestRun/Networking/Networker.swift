@@ -155,7 +155,7 @@ public final class Networker: Networking {
     private func exchangeFollowingRedirects(
         _ request: PreparedRequest, attempt: Int, start: ContinuousClock.Instant
     ) async throws -> (PreparedRequest, Result<Response, any Error>) {
-        let deadline = NIODeadline.now() + TimeAmount(request.options.effectiveTimeout)
+        let deadline = NIODeadline.now() + TimeAmount(request.transport.effectiveTimeout)
         var current = request
         var redirects = 0
         var chain = [request.url]
@@ -173,7 +173,7 @@ public final class Networker: Networking {
             for delegate in delegates {
                 delegate.networking(self, didReceive: result, for: outgoing, duration: hopDuration)
             }
-            let limit = request.options.followRedirects ?? 0
+            let limit = request.transport.followRedirects ?? 0
             guard case let .success(response) = result, limit > 0, let next = redirect(from: current, response: response) else {
                 return (outgoing, result)
             }
@@ -202,17 +202,17 @@ public final class Networker: Networking {
             var headers = HTTPHeaders()
             for field in request.headers { headers.add(name: field.name, value: field.value) }
             var tls: TLSConfiguration?
-            if request.options.insecure == true {
+            if request.transport.insecure == true {
                 tls = .makeClientConfiguration()
                 tls?.certificateVerification = .none
             }
             let outgoing = try HTTPClient.Request(
                 url: request.url, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), headers: headers,
                 body: request.body.map { .bytes($0.bytes) }, tlsConfiguration: tls)
-            let collector = BodyCollector(limit: request.options.effectiveMaxBody, keepsBody: request.keepsBody)
+            let collector = BodyCollector(limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody)
             // Connections stay where the pool puts them: pinning each file's requests to one loop
             // made AsyncHTTPClient open overflow connections and ran 2,000 requests 2.5x slower.
-            let client = request.options.connectTimeout.flatMap { clientsByConnectTimeout[$0] } ?? self.client
+            let client = request.transport.connectTimeout.flatMap { clientsByConnectTimeout[$0] } ?? self.client
             let task = client.execute(request: outgoing, delegate: collector, deadline: deadline)
             let collected = try await withTaskCancellationHandler {
                 try await task.futureResult.get()

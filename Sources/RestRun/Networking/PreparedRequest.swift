@@ -15,10 +15,12 @@ public struct PreparedRequest: Sendable {
     public var body: RequestBody?
     /// The decoder to use on the response.
     public var responseType: String?
-    /// The options, file defaults already applied.
-    public var options: RequestOptions
-    /// The variables in force, so a delegate can resolve templates of its own.
-    public var scope: Scope
+    /// Timeouts, redirects, TLS checking and the body limit, defaults already applied.
+    public var transport: TransportOptions
+    /// How failed attempts are retried (`RetryDelegate` reads it); nil retries nothing.
+    public var retry: RetryPolicy?
+    /// The variables in force when the request was prepared.
+    package var scope = Scope()
     /// Whether the response body is kept; when nothing reads it, it is counted and dropped as it
     /// arrives, so a large body costs no memory.
     public var keepsBody = true
@@ -27,7 +29,7 @@ public struct PreparedRequest: Sendable {
     public init(
         name: String, method: HTTPMethod = .get, url: String, headers: Headers = Headers(),
         removedHeaders: Set<String> = [], body: RequestBody? = nil, responseType: String? = nil,
-        options: RequestOptions = RequestOptions(), scope: Scope = Scope()
+        transport: TransportOptions = TransportOptions(), retry: RetryPolicy? = nil
     ) {
         self.name = name
         self.method = method
@@ -36,17 +38,23 @@ public struct PreparedRequest: Sendable {
         self.removedHeaders = removedHeaders
         self.body = body
         self.responseType = responseType
-        self.options = options
-        self.scope = scope
+        self.transport = transport
+        self.retry = retry
     }
 
     /// Prepares any `Request`: joins its URL to `baseURL` (or the request's own base URL) when it is
     /// relative and appends its query.
-    public init(_ request: some Request, baseURL: String? = nil, scope: Scope = Scope()) {
+    public init(_ request: some Request, baseURL: String? = nil) {
         self.init(
             name: request.name, method: request.method,
             url: URLBuilder.join(base: baseURL ?? request.baseURL, request.url, query: request.query),
             headers: Headers(request.headers), removedHeaders: Set(request.removedHeaders.map { $0.lowercased() }),
-            body: request.body, responseType: request.responseType, options: request.options, scope: scope)
+            body: request.body, responseType: request.responseType, transport: request.transport, retry: request.retry)
+    }
+
+    /// Prepares `request` with the variables in force.
+    package init(_ request: some Request, baseURL: String? = nil, scope: Scope) {
+        self.init(request, baseURL: baseURL)
+        self.scope = scope
     }
 }

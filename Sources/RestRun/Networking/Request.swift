@@ -28,8 +28,10 @@ public protocol Request: Sendable {
     var body: RequestBody? { get }
     /// The name of the response decoder to use; default none.
     var responseType: String? { get }
-    /// Timeouts, redirects, retries and limits; default `RequestOptions()`.
-    var options: RequestOptions { get }
+    /// Timeouts, redirects, TLS checking and the body limit; default `TransportOptions()`.
+    var transport: TransportOptions { get }
+    /// How failed attempts are retried; default none.
+    var retry: RetryPolicy? { get }
 }
 
 extension Request {
@@ -49,6 +51,8 @@ extension Request {
     public var body: RequestBody? { nil }
     /// No decoder.
     public var responseType: String? { nil }
-    /// The default options.
-    public var options: RequestOptions { RequestOptions() }
+    /// The default transport options.
+    public var transport: TransportOptions { TransportOptions() }
+    /// No retries.
+    public var retry: RetryPolicy? { nil }
 }

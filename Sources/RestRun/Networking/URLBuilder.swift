@@ -1,7 +1,7 @@
 /// Joins base URLs and paths and appends percent-encoded query items.
-public enum URLBuilder {
+package enum URLBuilder {
     /// `base` + `path` when `path` is relative (no scheme), then the query appended with `?` or `&`.
-    public static func join(base: String?, _ path: String, query: [(String, String)] = []) -> String {
+    package static func join(base: String?, _ path: String, query: [(String, String)] = []) -> String {
         var url = path
         if let base, !isAbsolute(path) {
             if path.isEmpty {
@@ -20,7 +20,7 @@ public enum URLBuilder {
     }
 
     /// Whether a URL has a scheme (`http://...`).
-    public static func isAbsolute(_ url: String) -> Bool {
+    package static func isAbsolute(_ url: String) -> Bool {
         let bytes = url.utf8
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > bytes.startIndex else { return false }
         let isSchemeByte = { (byte: UInt8) in
@@ -36,7 +36,7 @@ public enum URLBuilder {
     }
 
     /// Percent-encodes everything but RFC 3986's unreserved characters.
-    public static func encode(_ text: String) -> String {
+    package static func encode(_ text: String) -> String {
         var result = ""
         for byte in text.utf8 {
             switch byte {

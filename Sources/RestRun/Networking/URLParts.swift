@@ -1,16 +1,16 @@
 /// The parts of an absolute URL that cookies and redirects need.
-public struct URLParts: Sendable, Equatable {
+package struct URLParts: Sendable, Equatable {
     /// `http` or `https`, lower-cased.
-    public var scheme: String
+    package var scheme: String
     /// The host, lower-cased, without brackets for IPv6.
-    public var host: String
+    package var host: String
     /// The path, `/` when empty.
-    public var path: String
+    package var path: String
     /// The port as written after the host, if any (not checked: see `problem`).
-    public var portText: String?
+    package var portText: String?
 
     /// Splits `url`; `nil` when it has no scheme or host.
-    public init?(_ url: String) {
+    package init?(_ url: String) {
         var url = url
         url.makeContiguousUTF8()
         guard let ranges = Ranges(url), !ranges.host.isEmpty else { return nil }
@@ -24,7 +24,7 @@ public struct URLParts: Sendable, Equatable {
     /// `nil` when it can. Checked before the HTTP client sees the URL, which traps on a port that
     /// does not fit 16 bits. This runs for every request sent, so it reads the bytes where the
     /// parts are and builds a string only for a message.
-    public static func problem(_ url: String) -> String? {
+    package static func problem(_ url: String) -> String? {
         var url = url
         url.makeContiguousUTF8()
         guard let ranges = Ranges(url), !ranges.host.isEmpty else { return "the URL needs http:// or https:// and a host" }
@@ -47,12 +47,12 @@ public struct URLParts: Sendable, Equatable {
 
     /// `host:port` for messages, with the scheme's default port when none is written and brackets
     /// around an IPv6 address.
-    public var hostAndPort: String {
+    package var hostAndPort: String {
         (host.contains(":") ? "[\(host)]" : host) + ":" + (portText ?? (scheme == "https" ? "443" : "80"))
     }
 
     /// Whether the host is an IP address rather than a name.
-    public var hostIsAddress: Bool {
+    package var hostIsAddress: Bool {
         host.contains(":") || host.split(separator: ".").allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
     }
 

@@ -4,9 +4,9 @@ import Synchronization
 /// diagnostic under it, and a summary at the end. When files run in parallel, each file's lines are
 /// printed together when it finishes, so files never interleave. On a terminal, a progress line
 /// (files and requests done, failures so far) stays at the bottom and is cleared at the end.
-public final class ConsoleReporter: RunObserver {
+package final class ConsoleReporter: RunObserver {
     /// How much to print.
-    public enum Detail: Sendable {
+    package enum Detail: Sendable {
         /// Failures and the summary only.
         case quiet
         /// A line per request.
@@ -14,15 +14,15 @@ public final class ConsoleReporter: RunObserver {
     }
 
     /// Where the lines go.
-    public let sink: any TextSink
+    package let sink: any TextSink
     /// Whether to colour.
     package let style: TerminalStyle
     /// How much to print.
-    public let detail: Detail
+    package let detail: Detail
     /// Whether a header line is printed before each file (more than one file in the run).
-    public let showsFileHeaders: Bool
+    package let showsFileHeaders: Bool
     /// Whether each file's lines are held until the file finishes (files running in parallel).
-    public let groupsByFile: Bool
+    package let groupsByFile: Bool
     private let progress: Mutex<Progress>
 
     private struct Progress {
@@ -37,7 +37,7 @@ public final class ConsoleReporter: RunObserver {
 
     /// Creates a reporter. `progressTotals` (files, requests) turns on the progress line; pass it
     /// only for an interactive terminal.
-    public init(
+    package init(
         sink: any TextSink, colors: Bool, detail: Detail = .normal, showsFileHeaders: Bool = true,
         groupsByFile: Bool = false, progressTotals: (files: Int, requests: Int)? = nil
     ) {
@@ -51,19 +51,19 @@ public final class ConsoleReporter: RunObserver {
     }
 
     /// Prints the file's name (unless lines are grouped by file).
-    public func runner(didStart file: RequestFile) {
+    package func runner(didStart file: RequestFile) {
         guard !groupsByFile else { return }
         emit(header(file.path, name: file.name), requestDone: false, failed: false)
     }
 
     /// Prints the request's line and its failures (unless lines are grouped by file).
-    public func runner(didFinish request: RequestResult, in file: RequestFile) {
+    package func runner(didFinish request: RequestResult, in file: RequestFile) {
         let failed = request.outcome == .failed || request.outcome == .error
         emit(groupsByFile ? "" : text(for: request), requestDone: true, failed: failed)
     }
 
     /// Prints the whole file when lines are grouped by file; counts it for the progress line.
-    public func runner(didFinish file: FileResult) {
+    package func runner(didFinish file: FileResult) {
         var text = ""
         if groupsByFile {
             text = header(file.path, name: file.name) + file.requests.map(self.text(for:)).joined()
@@ -96,7 +96,7 @@ public final class ConsoleReporter: RunObserver {
     }
 
     /// The lines printed for one request.
-    public func text(for request: RequestResult) -> String {
+    package func text(for request: RequestResult) -> String {
         var text = ""
         let indent = showsFileHeaders ? "  " : ""
         let time = style.dim(DurationText.format(request.duration))
@@ -117,7 +117,7 @@ public final class ConsoleReporter: RunObserver {
     }
 
     /// Clears the progress line and prints the summary line of a finished run.
-    public func finish(_ files: [FileResult], duration: Duration, interrupted: Bool = false) {
+    package func finish(_ files: [FileResult], duration: Duration, interrupted: Bool = false) {
         let clear = progress.withLock { state -> String in
             defer { state.shown = false; state.enabled = false }
             return state.shown ? "\r\u{1B}[2K" : ""

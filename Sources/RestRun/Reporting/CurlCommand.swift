@@ -33,10 +33,10 @@ package enum CurlCommand {
             }
         }
         lines.append("--compressed")
-        if let redirects = request.options.followRedirects, redirects > 0 { lines.append("-L --max-redirs \(redirects)") }
-        if request.options.insecure == true { lines.append("-k") }
-        if let connect = request.options.connectTimeout { lines.append("--connect-timeout \(seconds(connect))") }
-        lines.append("--max-time \(seconds(request.options.effectiveTimeout))")
+        if let redirects = request.transport.followRedirects, redirects > 0 { lines.append("-L --max-redirs \(redirects)") }
+        if request.transport.insecure == true { lines.append("-k") }
+        if let connect = request.transport.connectTimeout { lines.append("--connect-timeout \(seconds(connect))") }
+        lines.append("--max-time \(seconds(request.transport.effectiveTimeout))")
         return prefix + lines.joined(separator: " \\\n  ")
     }
 

@@ -2,9 +2,9 @@ import OrderedCollections
 
 /// A JSON report of every request: name, method, URL, status, duration, outcome, expectation
 /// results, captures (secrets redacted) and failures with their locations.
-public enum JSONReport {
+package enum JSONReport {
     /// The report for `files`, pretty-printed.
-    public static func render(_ files: [FileResult]) -> String {
+    package static func render(_ files: [FileResult]) -> String {
         let summary = RunSummary(files)
         let report: DecodedValue = .object([
             "tool": .string("rest-run \(RestRunVersion.current)"),

@@ -1,8 +1,8 @@
 /// A JUnit XML report, as Jenkins, GitLab and GitHub test reporters read it: one `testsuite` per
 /// file, one `testcase` per request, failures and errors with their message and YAML location.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The report for `files`; `timestamp` is an ISO 8601 time for the suites.
-    public static func render(_ files: [FileResult], timestamp: String = ISO8601.now()) -> String {
+    package static func render(_ files: [FileResult], timestamp: String = ISO8601.now()) -> String {
         let summary = RunSummary(files)
         let total = files.reduce(0) { $0 + max($1.requests.count, $1.isInvalid ? 1 : 0) }
         let seconds = files.reduce(Duration.zero) { $0 + $1.duration }

@@ -1,7 +1,7 @@
 /// A TAP 13 report: one test point per request, failures with a YAML diagnostic block.
-public enum TAPReport {
+package enum TAPReport {
     /// The report for `files`.
-    public static func render(_ files: [FileResult]) -> String {
+    package static func render(_ files: [FileResult]) -> String {
         let requests = files.flatMap { file in file.requests.map { (file, $0) } }
         let invalid = files.filter(\.isInvalid)
         var lines = ["TAP version 13", "1..\(requests.count + invalid.count)"]

@@ -8,7 +8,7 @@ import SystemPackage
 
 /// Somewhere text goes: the terminal, a pipe, or a buffer in a test. Each `write` arrives whole, so
 /// lines from files running in parallel never interleave mid-line.
-public protocol TextSink: Sendable {
+package protocol TextSink: Sendable {
     /// Writes `text` as one piece.
     func write(_ text: String)
     /// Whether the sink is an interactive terminal.
@@ -16,23 +16,23 @@ public protocol TextSink: Sendable {
 }
 
 /// A sink that writes to a file descriptor (standard output or standard error).
-public final class FileDescriptorSink: TextSink {
+package final class FileDescriptorSink: TextSink {
     private let descriptor: Int32
     private let lock = Mutex(())
 
     /// Standard output.
-    public static let standardOutput = FileDescriptorSink(descriptor: 1)
+    package static let standardOutput = FileDescriptorSink(descriptor: 1)
     /// Standard error.
-    public static let standardError = FileDescriptorSink(descriptor: 2)
+    package static let standardError = FileDescriptorSink(descriptor: 2)
 
     /// Creates a sink for an open descriptor.
-    public init(descriptor: Int32) { self.descriptor = descriptor }
+    package init(descriptor: Int32) { self.descriptor = descriptor }
 
     /// Whether the descriptor is a terminal.
-    public var isTerminal: Bool { isatty(descriptor) == 1 }
+    package var isTerminal: Bool { isatty(descriptor) == 1 }
 
     /// Writes all of `text`, retrying short writes.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         lock.withLock { _ in
             let bytes = Array(text.utf8)
             // Retries interrupted and short writes; a closed pipe drops the rest.
@@ -46,14 +46,14 @@ package final class BufferSink: TextSink {
     private let storage = Mutex("")
 
     /// Creates an empty buffer.
-    public init() {}
+    package init() {}
 
     /// Appends `text`.
-    public func write(_ text: String) { storage.withLock { $0 += text } }
+    package func write(_ text: String) { storage.withLock { $0 += text } }
 
     /// Never a terminal.
-    public var isTerminal: Bool { false }
+    package var isTerminal: Bool { false }
 
     /// Everything written so far.
-    public var text: String { storage.withLock { $0 } }
+    package var text: String { storage.withLock { $0 } }
 }

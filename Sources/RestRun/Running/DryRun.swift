@@ -3,30 +3,30 @@
 /// Nothing is sent.
 package struct DryRun: Sendable {
     /// Resolves templates and options as a real run would.
-    public var runner: Runner
+    package var runner: Runner
     /// Delegates whose headers are merged in (file headers are added per file).
-    public var delegates: [any NetworkingDelegate]
+    package var delegates: [any NetworkingDelegate]
 
     /// Creates a dry run.
-    public init(runner: Runner, delegates: [any NetworkingDelegate] = []) {
+    package init(runner: Runner, delegates: [any NetworkingDelegate] = []) {
         self.runner = runner
         self.delegates = delegates
     }
 
     /// A request as the dry run shows it.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The request's name.
-        public var name: String
+        package var name: String
         /// Where it was declared.
-        public var location: SourceLocation?
+        package var location: SourceLocation?
         /// The curl command, or `nil` when the request could not be prepared.
-        public var command: String?
+        package var command: String?
         /// Why it could not be prepared, or why it is skipped.
-        public var note: String?
+        package var note: String?
     }
 
     /// The entries of `file`'s selected requests, in order.
-    public func entries(for file: RequestFile) async -> [Entry] {
+    package func entries(for file: RequestFile) async -> [Entry] {
         var scope = runner.initialScope(for: file)
         scope.keepsUnresolvedPlaceholders = true
         let fileDelegates: [any NetworkingDelegate] = [FileHeadersDelegate(headers: file.headers)] + delegates

@@ -27,7 +27,7 @@ public struct RequestResult: Sendable {
     /// From sending to the last byte (all attempts).
     public var duration: Duration
     /// Every expectation checked, passed or not.
-    public var expectations: [ExpectationResult]
+    package var expectations: [ExpectationResult]
     /// Failures: failed expectations, captures, decoding, runtime errors.
     public var failures: [Diagnostic]
     /// Values captured, secrets already redacted.
@@ -38,7 +38,7 @@ public struct RequestResult: Sendable {
     public var attempts: Int
 
     /// Creates a result.
-    public init(
+    package init(
         name: String, method: HTTPMethod, url: String, location: SourceLocation?, outcome: Outcome, status: Int? = nil,
         duration: Duration = .zero, expectations: [ExpectationResult] = [], failures: [Diagnostic] = [],
         captures: [(name: String, value: DecodedValue)] = [], skipReason: String? = nil, attempts: Int = 0

@@ -2,28 +2,28 @@
 /// decoder, or as JSON when a JSONPath needs it), evaluates every expectation, takes every capture.
 package struct ResponseChecker: Sendable {
     /// The decoders `decode:` names.
-    public var registry: DecoderRegistry
+    package var registry: DecoderRegistry
     /// Hides secrets in what is reported; secret captures are added to it.
-    public var redactor: Redactor
+    package var redactor: Redactor
 
     /// Creates a checker.
-    public init(registry: DecoderRegistry, redactor: Redactor) {
+    package init(registry: DecoderRegistry, redactor: Redactor) {
         self.registry = registry
         self.redactor = redactor
     }
 
     /// What a check found.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Every expectation's result, in order.
-        public var expectations: [ExpectationResult] = []
+        package var expectations: [ExpectationResult] = []
         /// Failures: expectations, decoding, captures.
-        public var failures: [Diagnostic] = []
+        package var failures: [Diagnostic] = []
         /// Values captured, in order, unredacted (the runner stores them in the scope).
-        public var captures: [(capture: Capture, value: DecodedValue)] = []
+        package var captures: [(capture: Capture, value: DecodedValue)] = []
     }
 
     /// Checks `response` against `request`'s expectations and captures, reading templates in `scope`.
-    public func check(_ request: DeclaredRequest, response: Response, scope: Scope) async -> Outcome {
+    package func check(_ request: DeclaredRequest, response: Response, scope: Scope) async -> Outcome {
         var outcome = Outcome()
         var decoded: DecodedValue?
         var decodingFailure: String?

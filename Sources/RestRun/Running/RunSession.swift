@@ -24,7 +24,7 @@ public struct RunSession: Sendable {
     public var registry: DecoderRegistry = .builtIn
     /// Options under every file's own (`--timeout`, `--max-body`, `--insecure`), applied once,
     /// when the files load.
-    public var defaults = RequestOptions()
+    public var defaults = TransportOptions()
     /// Which requests run (`--tag`, `--name`).
     public var filter = RequestFilter()
     /// How many files run at once.
@@ -60,7 +60,7 @@ public struct RunSession: Sendable {
     public func load() -> Loaded {
         var loader = RequestFileLoader(
             environment: environment, decoderNames: registry.names, predefinedVariables: Set(variables.keys))
-        loader.defaults = defaults
+        loader.defaults = RequestOptions(transport: defaults)
         var loaded = Loaded(files: [], invalid: [], referencedNames: [])
         for path in paths {
             do {
@@ -106,7 +106,7 @@ public struct RunSession: Sendable {
     // MARK: Execute
 
     /// The runner every file runs through, telling `observer` about each request.
-    public func runner(observer: (any RunObserver)? = nil) -> Runner {
+    package func runner(observer: (any RunObserver)? = nil) -> Runner {
         var runner = Runner(
             registry: registry, variables: variables, redactor: redactor, observer: observer, filter: filter)
         runner.keepsAllBodies = keepsAllBodies
@@ -148,7 +148,7 @@ public struct RunSession: Sendable {
         var longest = Duration.zero
         for file in files {
             for request in file.requests {
-                let options = request.options
+                let options = request.options.transport
                 longest = max(longest, options.effectiveTimeout)
                 if let connectTimeout = options.connectTimeout, connectTimeout != settings.connectTimeout {
                     settings.otherConnectTimeouts.insert(connectTimeout)
@@ -160,7 +160,7 @@ public struct RunSession: Sendable {
     }
 
     /// A `LoggingDelegate` writing `-v` lines to `sink` through swift-log.
-    public func loggingDelegate(to sink: any TextSink, showsBodies: Bool) -> LoggingDelegate {
+    package func loggingDelegate(to sink: any TextSink, showsBodies: Bool) -> LoggingDelegate {
         var logger = Logger(label: "rest-run") { _ in ConsoleLogHandler(sink: sink) }
         logger.logLevel = .info
         return LoggingDelegate(logger: logger, redactor: redactor, showsBodies: showsBodies)

@@ -1,25 +1,25 @@
 /// Runs the requests of a file in order through a `Networking`, checking each response and
 /// feeding its captures to the requests after it.
-public struct Runner: Sendable {
+package struct Runner: Sendable {
     /// The decoders `decode:` names.
-    public var registry: DecoderRegistry
+    package var registry: DecoderRegistry
     /// Values from `--var` and `--vars-file` (and `mock_url`); they override the file's defaults.
-    public var variables: [String: DecodedValue]
+    package var variables: [String: DecodedValue]
     /// Hides secrets.
-    public var redactor: Redactor
+    package var redactor: Redactor
     /// Hears about every request as it finishes.
-    public var observer: (any RunObserver)?
+    package var observer: (any RunObserver)?
     /// Which requests are sent (`--tag`, `--name`).
-    public var filter: RequestFilter
+    package var filter: RequestFilter
     /// Stops the run early; shared by all the files of a run.
     package var control: RunControl?
     /// Whether a failing request stops the run (`--fail-fast`).
-    public var stopsOnFailure = false
+    package var stopsOnFailure = false
     /// Whether every response body is kept even when nothing reads it (`--very-verbose` shows them).
-    public var keepsAllBodies = false
+    package var keepsAllBodies = false
 
     /// Creates a runner.
-    public init(
+    package init(
         registry: DecoderRegistry = .builtIn, variables: [String: DecodedValue] = [:],
         redactor: Redactor = Redactor(), observer: (any RunObserver)? = nil,
         filter: RequestFilter = RequestFilter()
@@ -32,7 +32,7 @@ public struct Runner: Sendable {
     }
 
     /// The scope a file starts with: its variables, then the run's, which override them.
-    public func initialScope(for file: RequestFile) -> Scope {
+    package func initialScope(for file: RequestFile) -> Scope {
         var scope = Scope(variables)
         for variable in file.variables where variables[variable.name] == nil {
             if let value = try? variable.value.resolve(in: scope) { scope[variable.name] = value }
@@ -41,7 +41,7 @@ public struct Runner: Sendable {
     }
 
     /// Runs every request of `file` through `networking`.
-    public func run(_ file: RequestFile, networking: any Networking) async -> FileResult {
+    package func run(_ file: RequestFile, networking: any Networking) async -> FileResult {
         observer?.runner(didStart: file)
         let start = ContinuousClock.now
         var scope = initialScope(for: file)
@@ -79,7 +79,7 @@ public struct Runner: Sendable {
     }
 
     /// The run's decoders plus the external decoders `file` declares.
-    public func registry(for file: RequestFile) -> DecoderRegistry {
+    package func registry(for file: RequestFile) -> DecoderRegistry {
         var result = registry
         for declaration in file.decoders {
             try? result.register(declaration.decoder, as: declaration.name, origin: .file(declaration.file))
@@ -166,7 +166,7 @@ public struct Runner: Sendable {
     }
 
     /// Resolves a declared request's templates and joins its URL to the file's base URL.
-    public func prepare(_ request: DeclaredRequest, of file: RequestFile, scope: Scope) throws(Diagnostic) -> PreparedRequest {
+    package func prepare(_ request: DeclaredRequest, of file: RequestFile, scope: Scope) throws(Diagnostic) -> PreparedRequest {
         let resolved = try request.resolved(in: scope)
         var baseURL: String?
         if let template = file.baseURL {

@@ -1,21 +1,21 @@
 /// A sink that hides every secret its redactor knows at the moment of writing: the last guard in
 /// front of the terminal, so that no line (a log line, an annotation, an error) can carry a secret
 /// that became known after the line was put together.
-public struct RedactingSink: TextSink {
+package struct RedactingSink: TextSink {
     /// Where the redacted text goes.
-    public let sink: any TextSink
+    package let sink: any TextSink
     /// What it hides.
-    public let redactor: Redactor
+    package let redactor: Redactor
 
     /// Creates a redacting sink in front of `sink`.
-    public init(_ sink: any TextSink, redactor: Redactor) {
+    package init(_ sink: any TextSink, redactor: Redactor) {
         self.sink = sink
         self.redactor = redactor
     }
 
     /// Writes `text` with every known secret replaced.
-    public func write(_ text: String) { sink.write(redactor.redact(text)) }
+    package func write(_ text: String) { sink.write(redactor.redact(text)) }
 
     /// Whether the sink behind it is a terminal.
-    public var isTerminal: Bool { sink.isTerminal }
+    package var isTerminal: Bool { sink.isTerminal }
 }

@@ -8,21 +8,21 @@ import SystemPackage
 /// The few file operations rest-run needs, with errors that name the file.
 package enum FileSystem {
     /// A file that could not be read.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
         /// One sentence naming the file and the reason.
-        public var message: String
+        package var message: String
         /// The sentence.
-        public var description: String { message }
+        package var description: String { message }
     }
 
     /// The most any file the tool reads may hold, unless its reader asks for less or more.
-    public static let defaultSizeLimit = 16 * 1024 * 1024
+    package static let defaultSizeLimit = 16 * 1024 * 1024
     /// The most a request body file (`file:` or a multipart part) may hold.
-    public static let bodySizeLimit = 512 * 1024 * 1024
+    package static let bodySizeLimit = 512 * 1024 * 1024
 
     /// The whole file as bytes. Only regular files are read (a directory, a device such as
     /// `/dev/zero` or a pipe is refused before a byte is read), and never more than `limit` bytes.
-    public static func readBytes(_ path: String, limit: Int = defaultSizeLimit) throws(Failure) -> [UInt8] {
+    package static func readBytes(_ path: String, limit: Int = defaultSizeLimit) throws(Failure) -> [UInt8] {
         // O_NONBLOCK: opening a named pipe must not wait for a writer; regular files ignore it.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { throw Failure(message: "cannot read '\(path)': \(errorText())") }
@@ -57,7 +57,7 @@ package enum FileSystem {
     }
 
     /// The whole file as UTF-8 text (see `readBytes` for what is refused).
-    public static func readText(_ path: String, limit: Int = defaultSizeLimit) throws(Failure) -> String {
+    package static func readText(_ path: String, limit: Int = defaultSizeLimit) throws(Failure) -> String {
         let bytes = try readBytes(path, limit: limit)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let (line, column) = UTF8Position.firstInvalidByte(in: bytes)
@@ -67,7 +67,7 @@ package enum FileSystem {
     }
 
     /// Writes `text` to `path`, replacing it.
-    public static func write(_ text: String, to path: String) throws(Failure) {
+    package static func write(_ text: String, to path: String) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
         defer { close(descriptor) }
@@ -82,7 +82,7 @@ package enum FileSystem {
 
     /// Why the file at `path` cannot be read as a request, include, body or data file (not there,
     /// a directory, not a regular file, larger than `limit`), or nil when it can.
-    public static func readableFileProblem(_ path: String, limit: Int = defaultSizeLimit) -> String? {
+    package static func readableFileProblem(_ path: String, limit: Int = defaultSizeLimit) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return errorText() }
         switch info.st_mode & S_IFMT {
@@ -97,24 +97,24 @@ package enum FileSystem {
     }
 
     /// Whether `path` is a directory.
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Whether `path` is a file this process may execute.
-    public static func isExecutable(_ path: String) -> Bool {
+    package static func isExecutable(_ path: String) -> Bool {
         !isDirectory(path) && access(path, X_OK) == 0
     }
 
     /// Whether something exists at `path`.
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
 
     /// The names in a directory, sorted, without `.` and `..`.
-    public static func contents(ofDirectory path: String) throws(Failure) -> [String] {
+    package static func contents(ofDirectory path: String) throws(Failure) -> [String] {
         guard let directory = opendir(path) else { throw Failure(message: "cannot list '\(path)': \(errorText())") }
         defer { closedir(directory) }
         var names: [String] = []
@@ -128,14 +128,14 @@ package enum FileSystem {
     }
 
     /// The absolute path with `.`, `..` and links resolved, or `path` itself when it does not exist.
-    public static func canonicalPath(_ path: String) -> String {
+    package static func canonicalPath(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// `base`'s directory joined with `path`, unless `path` is absolute.
-    public static func path(_ path: String, relativeTo base: String) -> String {
+    package static func path(_ path: String, relativeTo base: String) -> String {
         if path.hasPrefix("/") { return path }
         guard let slash = base.lastIndex(of: "/") else { return path }
         return String(base[...slash]) + path

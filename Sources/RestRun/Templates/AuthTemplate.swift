@@ -1,12 +1,12 @@
 /// `auth:` at file or request level: HTTP Basic or a bearer token, sent as `Authorization`.
-public enum AuthTemplate: Sendable {
+package enum AuthTemplate: Sendable {
     /// `auth: {basic: [user, password]}`
     case basic(user: Template, password: Template)
     /// `auth: {bearer: token}`
     case bearer(Template)
 
     /// The `Authorization` header value.
-    public func headerValue(in scope: Scope) throws(Diagnostic) -> String {
+    package func headerValue(in scope: Scope) throws(Diagnostic) -> String {
         switch self {
         case let .basic(user, password):
             let credentials = try user.render(in: scope) + ":" + password.render(in: scope)
@@ -17,7 +17,7 @@ public enum AuthTemplate: Sendable {
     }
 
     /// The templates inside.
-    public var templates: [Template] {
+    package var templates: [Template] {
         switch self {
         case let .basic(user, password): [user, password]
         case let .bearer(token): [token]

@@ -1,5 +1,5 @@
 /// A request body as written in a file, resolved into bytes just before the request is sent.
-public enum BodyTemplate: Sendable {
+package enum BodyTemplate: Sendable {
     /// `json:` any YAML value; a scalar that is only `{{name}}` keeps the variable's type.
     case json(ValueTemplate)
     /// `text:` a string.
@@ -14,7 +14,7 @@ public enum BodyTemplate: Sendable {
     case base64([UInt8])
 
     /// The body with its templates resolved and its files read.
-    public func resolve(in scope: Scope) throws(Diagnostic) -> RequestBody {
+    package func resolve(in scope: Scope) throws(Diagnostic) -> RequestBody {
         switch self {
         case let .json(value):
             return .json(try value.resolve(in: scope))
@@ -40,7 +40,7 @@ public enum BodyTemplate: Sendable {
     }
 
     /// Every template inside.
-    public var templates: [Template] {
+    package var templates: [Template] {
         switch self {
         case let .json(value): value.templates
         case let .text(template): [template]

@@ -6,7 +6,7 @@ import Darwin
 
 /// The values a template can read without declaring them: `{{$uuid}}`, `{{$timestamp}}`,
 /// `{{$random_int}}`. Each use produces a fresh value.
-public enum BuiltinValue: String, Sendable, CaseIterable {
+package enum BuiltinValue: String, Sendable, CaseIterable {
     /// A random version-4 UUID, lower case.
     case uuid = "$uuid"
     /// Seconds since 1970-01-01 UTC, as an integer.
@@ -15,7 +15,7 @@ public enum BuiltinValue: String, Sendable, CaseIterable {
     case randomInt = "$random_int"
 
     /// A fresh value.
-    public func generate() -> DecodedValue {
+    package func generate() -> DecodedValue {
         switch self {
         case .uuid:
             var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }

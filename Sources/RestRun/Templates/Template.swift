@@ -2,9 +2,9 @@
 ///
 /// `${NAME}` environment references are substituted while loading, so a template only ever waits
 /// for variables, captures and built-in values.
-public struct Template: Sendable, CustomStringConvertible {
+package struct Template: Sendable, CustomStringConvertible {
     /// One piece of a template.
-    public enum Part: Sendable {
+    package enum Part: Sendable {
         /// Text sent as it is.
         case literal(String)
         /// `{{name}}`: a variable or a capture, with where it was written.
@@ -14,23 +14,23 @@ public struct Template: Sendable, CustomStringConvertible {
     }
 
     /// The pieces, in order.
-    public var parts: [Part]
+    package var parts: [Part]
     /// Where the template was written, if it came from a file.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// Creates a template from parts.
-    public init(parts: [Part], location: SourceLocation? = nil) {
+    package init(parts: [Part], location: SourceLocation? = nil) {
         self.parts = parts
         self.location = location
     }
 
     /// A template that is plain text.
-    public init(literal: String, location: SourceLocation? = nil) {
+    package init(literal: String, location: SourceLocation? = nil) {
         self.init(parts: [.literal(literal)], location: location)
     }
 
     /// The names of the variables the template reads, with where each is written.
-    public var variables: [(name: String, location: SourceLocation)] {
+    package var variables: [(name: String, location: SourceLocation)] {
         parts.compactMap { part in
             if case let .variable(name, location) = part { return (name, location) }
             return nil
@@ -38,7 +38,7 @@ public struct Template: Sendable, CustomStringConvertible {
     }
 
     /// The template as plain text, when it has no placeholders.
-    public var literalText: String? {
+    package var literalText: String? {
         var text = ""
         for part in parts {
             guard case let .literal(piece) = part else { return nil }
@@ -48,7 +48,7 @@ public struct Template: Sendable, CustomStringConvertible {
     }
 
     /// The source form, with placeholders written back as `{{name}}`.
-    public var description: String {
+    package var description: String {
         parts.map { part in
             switch part {
             case let .literal(text): text
@@ -59,7 +59,7 @@ public struct Template: Sendable, CustomStringConvertible {
     }
 
     /// The text with every placeholder replaced by its value.
-    public func render(in scope: Scope) throws(Diagnostic) -> String {
+    package func render(in scope: Scope) throws(Diagnostic) -> String {
         if parts.count == 1, case let .literal(text) = parts[0] { return text }
         var text = ""
         for part in parts {
@@ -75,7 +75,7 @@ public struct Template: Sendable, CustomStringConvertible {
 
     /// The template's value: a template that is exactly one `{{name}}` keeps the variable's type
     /// (a number stays a number); any other template is a string.
-    public func value(in scope: Scope) throws(Diagnostic) -> DecodedValue {
+    package func value(in scope: Scope) throws(Diagnostic) -> DecodedValue {
         if parts.count == 1 {
             switch parts[0] {
             case let .variable(name, location): return try Self.lookup(name, at: location, in: scope)

@@ -1,16 +1,16 @@
-public import RestRunYAML
+package import RestRunYAML
 
 /// Parses a scalar's text into a `Template`: `{{name}}` becomes a placeholder, `${NAME}` and
 /// `${NAME:-default}` are read from the environment at once (the default may hold placeholders).
-public struct TemplateParser: Sendable {
+package struct TemplateParser: Sendable {
     /// The environment `${NAME}` reads.
-    public var environment: [String: String]
+    package var environment: [String: String]
 
     /// Where the names of `{{name}}` and `${NAME}` references are noted, if anywhere.
     let references: ReferencedNames?
 
     /// Creates a parser reading `environment`.
-    public init(environment: [String: String]) { self.init(environment: environment, references: nil) }
+    package init(environment: [String: String]) { self.init(environment: environment, references: nil) }
 
     init(environment: [String: String], references: ReferencedNames?) {
         self.environment = environment
@@ -18,24 +18,24 @@ public struct TemplateParser: Sendable {
     }
 
     /// Where a scalar's text sits in its file, so that placeholders get their own columns.
-    public struct Origin: Sendable {
+    package struct Origin: Sendable {
         /// The file.
-        public var source: SourceText
+        package var source: SourceText
         /// Where the scalar starts.
-        public var mark: Mark
+        package var mark: Mark
         /// Columns between the scalar's start and its first character (1 for a quoted scalar), or
         /// `nil` when the text does not map to one line (block scalars, multi-line flow scalars).
-        public var offset: Int?
+        package var offset: Int?
 
         /// Creates an origin.
-        public init(source: SourceText, mark: Mark, offset: Int?) {
+        package init(source: SourceText, mark: Mark, offset: Int?) {
             self.source = source
             self.mark = mark
             self.offset = offset
         }
 
         /// The origin of a scalar node.
-        public init(source: SourceText, node: Node) {
+        package init(source: SourceText, node: Node) {
             self.source = source
             self.mark = node.mark
             let text = node.scalarText ?? ""
@@ -53,7 +53,7 @@ public struct TemplateParser: Sendable {
     }
 
     /// Parses `text`; problems are returned as diagnostics next to the best template that could be made.
-    public func parse(_ text: String, origin: Origin) -> (Template, [Diagnostic]) {
+    package func parse(_ text: String, origin: Origin) -> (Template, [Diagnostic]) {
         if !Self.mayHoldPlaceholders(text) { return (Template(literal: text, location: origin.location(at: 0)), []) }
         var parts: [Template.Part] = []
         var diagnostics: [Diagnostic] = []
@@ -173,13 +173,13 @@ public struct TemplateParser: Sendable {
     }
 
     /// Whether `name` can be a variable: letters, digits, `_`, `-` and `.`, not starting with a digit.
-    public static func isVariableName(_ name: String) -> Bool {
+    package static func isVariableName(_ name: String) -> Bool {
         guard let first = name.first, first.isLetter || first == "_" else { return false }
         return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
     }
 
     /// Whether `name` can be an environment variable: ASCII letters, digits and `_`, not starting with a digit.
-    public static func isEnvironmentName(_ name: String) -> Bool {
+    package static func isEnvironmentName(_ name: String) -> Bool {
         guard let first = name.first, first.isLetter || first == "_" else { return false }
         return name.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }
     }

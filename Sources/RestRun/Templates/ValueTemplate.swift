@@ -1,7 +1,7 @@
-public import OrderedCollections
+package import OrderedCollections
 
 /// A YAML value whose strings may hold templates: a `json:` body, an expected value, a variable.
-public indirect enum ValueTemplate: Sendable {
+package indirect enum ValueTemplate: Sendable {
     /// A value with no templates in it.
     case value(DecodedValue)
     /// A string with placeholders; exactly `{{name}}` keeps the variable's type.
@@ -12,7 +12,7 @@ public indirect enum ValueTemplate: Sendable {
     case object(OrderedDictionary<String, ValueTemplate>)
 
     /// The value with every template resolved.
-    public func resolve(in scope: Scope) throws(Diagnostic) -> DecodedValue {
+    package func resolve(in scope: Scope) throws(Diagnostic) -> DecodedValue {
         switch self {
         case let .value(value): return value
         case let .template(template): return try template.value(in: scope)
@@ -29,7 +29,7 @@ public indirect enum ValueTemplate: Sendable {
     }
 
     /// Every template inside, for checking variable names before a run.
-    public var templates: [Template] {
+    package var templates: [Template] {
         switch self {
         case .value: []
         case let .template(template): [template]
@@ -39,7 +39,7 @@ public indirect enum ValueTemplate: Sendable {
     }
 
     /// The value as written, placeholders shown as `{{name}}`, for messages and dry runs.
-    public var sourceValue: DecodedValue {
+    package var sourceValue: DecodedValue {
         switch self {
         case let .value(value): value
         case let .template(template): .string(template.description)

@@ -1,9 +1,9 @@
-public import RestRunYAML
+package import RestRunYAML
 import OrderedCollections
 
 extension DecodedValue {
     /// A YAML node as a value: scalars by the YAML 1.2 core schema, mappings as objects in order.
-    public init(node: Node) {
+    package init(node: Node) {
         switch node.content {
         case .scalar:
             switch node.scalarValue ?? .null {

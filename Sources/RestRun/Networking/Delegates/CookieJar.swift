@@ -7,17 +7,17 @@ import Synchronization
 
 /// One file run's cookies: every `Set-Cookie` a response sends is kept (honouring `Domain`, `Path`,
 /// `Expires`/`Max-Age` and `Secure`) and sent back with the later requests it matches.
-public final class CookieJar: NetworkingDelegate {
+package final class CookieJar: NetworkingDelegate {
     private let cookies = Mutex<[Cookie]>([])
 
     /// An empty jar.
-    public init() {}
+    package init() {}
 
     /// The cookies held now, oldest first.
-    public var all: [Cookie] { cookies.withLock { $0 } }
+    package var all: [Cookie] { cookies.withLock { $0 } }
 
     /// A `Cookie` header with the cookies that match the request's URL, most specific path first.
-    public func headers(for networking: any Networking, request: PreparedRequest) async throws -> [(String, String)] {
+    package func headers(for networking: any Networking, request: PreparedRequest) async throws -> [(String, String)] {
         guard !cookies.withLock({ $0.isEmpty }), let url = URLParts(request.url) else { return [] }
         let now = Int(time(nil))
         let matching = cookies.withLock { $0.filter { $0.matches(url, now: now) } }
@@ -27,7 +27,7 @@ public final class CookieJar: NetworkingDelegate {
     }
 
     /// Stores the cookies a response sets; an expired one removes the stored cookie.
-    public func networking(
+    package func networking(
         _ networking: any Networking, didReceive result: Result<Response, any Error>,
         for request: PreparedRequest, duration: Duration
     ) {
@@ -38,7 +38,7 @@ public final class CookieJar: NetworkingDelegate {
     }
 
     /// Stores `Set-Cookie` header values received from `url`.
-    public func store(_ setCookies: [String], from url: URLParts) {
+    package func store(_ setCookies: [String], from url: URLParts) {
         let now = Int(time(nil))
         let received = setCookies.compactMap { Cookie(setCookie: $0, from: url, now: now) }
         guard !received.isEmpty else { return }

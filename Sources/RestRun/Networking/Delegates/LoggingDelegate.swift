@@ -1,28 +1,28 @@
-public import Logging
+package import Logging
 
 /// Logs every attempt through swift-log, the way `curl -v` shows a request: `>` lines for what is
 /// sent, `<` lines for what comes back, `*` lines for retries. Secrets are redacted here, whatever
 /// the log level or handler; in a run, a request's lines are written when it is done, so that values
 /// its response yields as secrets are hidden too.
-public struct LoggingDelegate: NetworkingDelegate {
+package struct LoggingDelegate: NetworkingDelegate {
     /// The logger events go to.
-    public let logger: Logger
+    package let logger: Logger
     /// Hides secrets.
-    public let redactor: Redactor
+    package let redactor: Redactor
     /// Whether bodies are logged too (`--very-verbose`).
-    public let showsBodies: Bool
+    package let showsBodies: Bool
     /// How much of a body is shown before it is cut.
-    public static let bodyLimit = 4096
+    package static let bodyLimit = 4096
 
     /// Creates a logging delegate.
-    public init(logger: Logger, redactor: Redactor, showsBodies: Bool = false) {
+    package init(logger: Logger, redactor: Redactor, showsBodies: Bool = false) {
         self.logger = logger
         self.redactor = redactor
         self.showsBodies = showsBodies
     }
 
     /// Logs the request line, headers and (when asked) the body.
-    public func networking(_ networking: any Networking, willSend request: PreparedRequest, attempt: Int) {
+    package func networking(_ networking: any Networking, willSend request: PreparedRequest, attempt: Int) {
         var lines = ["> \(request.method) \(request.url)" + (attempt > 1 ? "  (attempt \(attempt))" : "")]
         for field in request.headers {
             lines.append("> \(field.name): \(redactor.headerValue(name: field.name, value: field.value))")
@@ -35,7 +35,7 @@ public struct LoggingDelegate: NetworkingDelegate {
     }
 
     /// Logs the status line, headers, timing and (when asked) the body, or the error.
-    public func networking(
+    package func networking(
         _ networking: any Networking, didReceive result: Result<Response, any Error>,
         for request: PreparedRequest, duration: Duration
     ) {
@@ -56,8 +56,8 @@ public struct LoggingDelegate: NetworkingDelegate {
     }
 
     /// Logs the wait before the next attempt.
-    public func networking(_ networking: any Networking, willRetry request: PreparedRequest, after wait: Duration, attempt: Int) {
-        emit("* retrying in \(DurationText.format(wait)) (attempt \(attempt + 1) of \(request.options.retry?.attempts ?? attempt + 1))")
+    package func networking(_ networking: any Networking, willRetry request: PreparedRequest, after wait: Duration, attempt: Int) {
+        emit("* retrying in \(DurationText.format(wait)) (attempt \(attempt + 1) of \(request.retry?.attempts ?? attempt + 1))")
     }
 
     private func emit(_ text: String) {

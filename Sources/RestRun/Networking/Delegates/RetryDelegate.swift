@@ -1,13 +1,13 @@
 /// Decides retries from each request's `options.retry`: network errors and retryable statuses on
 /// the methods the policy allows, waiting as the policy and any `Retry-After` header say.
-public struct RetryDelegate: NetworkingDelegate {
+package struct RetryDelegate: NetworkingDelegate {
     /// Creates the delegate.
-    public init() {}
+    package init() {}
 
     /// `.retry(after:)` while attempts remain and the outcome is one the policy retries: a status
     /// or a network failure on a method the policy allows, or failed checks with `on: [expectations]`.
-    public func networking(_ networking: any Networking, retryDecisionFor request: PreparedRequest, after attempt: Attempt) async -> RetryDecision {
-        guard let policy = request.options.retry, attempt.number < policy.attempts else { return .doNotRetry }
+    package func networking(_ networking: any Networking, retryDecisionFor request: PreparedRequest, after attempt: Attempt) async -> RetryDecision {
+        guard let policy = request.retry, attempt.number < policy.attempts else { return .doNotRetry }
         switch attempt.outcome {
         case let .response(response):
             guard policy.allows(request.method), policy.retries(status: response.status) else { return .doNotRetry }
