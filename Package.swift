@@ -96,7 +96,8 @@ let package = Package(
         ),
         .testTarget(
             name: "RestRunCLITests",
-            dependencies: ["RestRun", "RestRunMock", "RestRunTestSupport"]
+            dependencies: ["RestRun", "RestRunMock", "RestRunTestSupport"],
+            exclude: ["Fixtures"]
         ),
     ]
 )

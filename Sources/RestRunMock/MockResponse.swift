@@ -1,9 +1,9 @@
-public import RestRun
+package import RestRun
 
 /// One canned response of a mock route.
-public struct MockResponse: Sendable {
+package struct MockResponse: Sendable {
     /// What the body is made of.
-    public enum Body: Sendable {
+    package enum Body: Sendable {
         /// No body.
         case empty
         /// Bytes read from a `file:` when the routes were loaded.
@@ -17,16 +17,16 @@ public struct MockResponse: Sendable {
     }
 
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// Headers sent with the response.
-    public var headers: [(String, String)]
+    package var headers: [(String, String)]
     /// The body.
-    public var body: Body
+    package var body: Body
     /// How long to wait before answering.
-    public var delay: Duration?
+    package var delay: Duration?
 
     /// Creates a response.
-    public init(status: Int = 200, headers: [(String, String)] = [], body: Body = .empty, delay: Duration? = nil) {
+    package init(status: Int = 200, headers: [(String, String)] = [], body: Body = .empty, delay: Duration? = nil) {
         self.status = status
         self.headers = headers
         self.body = body

@@ -1,19 +1,19 @@
-public import RestRun
+package import RestRun
 
 /// A route of the mock server: a method and a path (exact, or with `:param` segments) and the
 /// responses it serves in turn, the last one repeating.
-public struct MockRoute: Sendable {
+package struct MockRoute: Sendable {
     /// The method it answers; `nil` answers any method.
-    public var method: String?
+    package var method: String?
     /// The path as written, such as `/api/contents/:id`.
-    public var path: String
+    package var path: String
     /// The responses, served in turn; the last repeats.
-    public var responses: [MockResponse]
+    package var responses: [MockResponse]
     /// Where the route was written.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// Creates a route.
-    public init(method: String? = "GET", path: String, responses: [MockResponse], location: SourceLocation? = nil) {
+    package init(method: String? = "GET", path: String, responses: [MockResponse], location: SourceLocation? = nil) {
         self.method = method
         self.path = path
         self.responses = responses
@@ -21,7 +21,7 @@ public struct MockRoute: Sendable {
     }
 
     /// The path parameters when `requestPath` matches this route's path, else `nil`.
-    public func match(_ requestPath: String) -> [String: String]? {
+    package func match(_ requestPath: String) -> [String: String]? {
         let pattern = path.split(separator: "/", omittingEmptySubsequences: true)
         let actual = requestPath.split(separator: "/", omittingEmptySubsequences: true)
         guard pattern.count == actual.count else { return nil }

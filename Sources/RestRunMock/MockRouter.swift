@@ -3,36 +3,36 @@ import Synchronization
 
 /// Picks the route for a request and builds the bytes to send, counting calls per route so that
 /// `responses:` are served in turn.
-public final class MockRouter: Sendable {
+package final class MockRouter: Sendable {
     /// The routes, matched in order.
-    public let routes: MockRoutes
+    package let routes: MockRoutes
     private let calls: Mutex<[Int]>
 
     /// Creates a router over `routes`.
-    public init(routes: MockRoutes) {
+    package init(routes: MockRoutes) {
         self.routes = routes
         self.calls = Mutex(Array(repeating: 0, count: routes.routes.count))
     }
 
     /// How many requests the router has answered, matched or not.
-    public var requestsServed: Int { served.withLock { $0 } }
+    package var requestsServed: Int { served.withLock { $0 } }
     private let served = Mutex(0)
 
     /// A response ready to write.
-    public struct Reply: Sendable {
+    package struct Reply: Sendable {
         /// The status code.
-        public var status: Int
+        package var status: Int
         /// The headers.
-        public var headers: [(String, String)]
+        package var headers: [(String, String)]
         /// The body.
-        public var body: [UInt8]
+        package var body: [UInt8]
         /// How long to wait before sending it.
-        public var delay: Duration?
+        package var delay: Duration?
     }
 
     /// The reply for a request: the first route that matches method and path, or a 404 (405 when
     /// only the method differs) that says what routes exist.
-    public func reply(method: String, uri: String, headers: [(String, String)], body: [UInt8]) -> Reply {
+    package func reply(method: String, uri: String, headers: [(String, String)], body: [UInt8]) -> Reply {
         served.withLock { $0 += 1 }
         let path = String(uri.prefix { $0 != "?" })
         var pathMatched = false

@@ -4,12 +4,12 @@ import RestRunYAML
 /// A routes file for the mock server (`routes:` in YAML), loaded and checked like a request file.
 public struct MockRoutes: Sendable {
     /// The routes, matched in order.
-    public var routes: [MockRoute]
+    package var routes: [MockRoute]
     /// Whether responses are gzip- or deflate-compressed for clients that accept it (`gzip: true`).
     public var compresses: Bool
 
     /// Creates routes.
-    public init(routes: [MockRoute], compresses: Bool = false) {
+    package init(routes: [MockRoute], compresses: Bool = false) {
         self.routes = routes
         self.compresses = compresses
     }

@@ -26,6 +26,14 @@ struct EndToEndTests {
         try await MockServer.serving(Self.routes, body)
     }
 
+    /// Hands `Fixtures/NAME` and `arguments` to the binary, with `{{api}}` set to the server's API.
+    func runFixture(
+        _ name: String, _ arguments: [String] = [], api server: MockServer, environment: [String: String] = [:]
+    ) async throws -> BinaryRunner.Output {
+        let path = Fixtures.repositoryRoot + "/Tests/RestRunCLITests/Fixtures/" + name
+        return try await binary.run([path, "--var", "api=\(server.url)/api"] + arguments, environment: environment)
+    }
+
     @Test("the README's first command runs the example offline and passes")
     func readmeCommand() async throws {
         let output = try await binary.run(["requests/articles.yaml", "--mock", "requests/mock/routes.yaml"])
@@ -39,15 +47,7 @@ struct EndToEndTests {
     @Test("a typo in a key exits 2, points at the line, and sends nothing")
     func typo() async throws {
         try await withServer { server in
-            let file = try BinaryRunner.temporaryFile("typo.yaml", """
-                base_url: \(server.url)/api
-                requests:
-                  - url: /items
-                  - url: /items
-                    expcet:
-                      status: 200
-                """)
-            let output = try await binary.run([file])
+            let output = try await runFixture("typo.yaml", api: server)
             #expect(output.status == 2)
             #expect(output.stderr.contains("typo.yaml:5:5: error: unknown key 'expcet' in request 2 (did you mean 'expect'?)"))
             #expect(output.stderr.contains("    expcet:\n    ^"))
@@ -66,17 +66,7 @@ struct EndToEndTests {
     @Test("a wrong expected value exits 4 and prints expected and actual as the contract shows")
     func wrongValue() async throws {
         try await withServer { server in
-            let file = try BinaryRunner.temporaryFile("wrong.yaml", """
-                base_url: \(server.url)/api
-                requests:
-                  - name: list items
-                    url: /items
-                    expect:
-                      json:
-                        $.data[0].name: Gadget
-                        $.data: { count: 1 }
-                """)
-            let output = try await binary.run([file])
+            let output = try await runFixture("wrong.yaml", api: server)
             #expect(output.status == 4)
             #expect(output.stdout.contains("""
                 wrong.yaml:7:9: error: expectation failed: $.data[0].name
@@ -111,8 +101,7 @@ struct EndToEndTests {
     @Test("a server that is too slow exits 3 with a timeout")
     func timeout() async throws {
         try await withServer { server in
-            let file = try BinaryRunner.temporaryFile("slow.yaml", "base_url: \(server.url)/api\nrequests:\n  - url: /slow\n")
-            let output = try await binary.run([file, "--timeout", "300ms"])
+            let (_, output) = try await binary.runFile("base_url: \(server.url)/api\nrequests:\n  - url: /slow\n", named: "slow.yaml", ["--timeout", "300ms"])
             #expect(output.status == 3)
             #expect(output.stdout.contains("timed out after 300 ms"))
         }
@@ -121,25 +110,13 @@ struct EndToEndTests {
     @Test("--verbose shows request and response without the Authorization value")
     func verbose() async throws {
         try await withServer { server in
-            let file = try BinaryRunner.temporaryFile("auth.yaml", """
-                base_url: \(server.url)/api
-                headers:
-                  Authorization: Bearer ${TOKEN}
-                requests:
-                  - url: /echo
-                    method: POST
-                    json: { hello: world }
-                    expect:
-                      json:
-                        $.headers.authorization: { starts_with: "Bearer " }
-                """)
-            let output = try await binary.run([file, "-v"], environment: ["TOKEN": "super-secret-token"])
+            let output = try await runFixture("auth.yaml", ["-v"], api: server, environment: ["TOKEN": "super-secret-token"])
             #expect(output.status == 0, "\(output.all)")
             #expect(output.stderr.contains("> POST \(server.url)/api/echo"))
             #expect(output.stderr.contains("> Authorization: Bearer [redacted]"))
             #expect(output.stderr.contains("< 200 OK"))
             #expect(!output.all.contains("super-secret-token"))
-            let bodies = try await binary.run([file, "--very-verbose"], environment: ["TOKEN": "super-secret-token"])
+            let bodies = try await runFixture("auth.yaml", ["--very-verbose"], api: server, environment: ["TOKEN": "super-secret-token"])
             #expect(bodies.stderr.contains(#"> {"hello":"world"}"#))
             #expect(!bodies.all.contains("super-secret-token"), "the echoed body holds the token; it must be redacted")
         }
@@ -148,21 +125,8 @@ struct EndToEndTests {
     @Test("captures flow to the next request; --var overrides variables")
     func capturesAndVariables() async throws {
         try await withServer { server in
-            let file = try BinaryRunner.temporaryFile("chain.yaml", """
-                base_url: \(server.url)/api
-                variables: { expected: Widget }
-                requests:
-                  - url: /items
-                    capture:
-                      id: $.data[0].id
-                  - url: /items/{{id}}
-                    expect:
-                      json:
-                        $.data.id: "{{id}}"
-                        $.data.name: "{{expected}}"
-                """)
-            #expect(try await binary.run([file]).status == 0)
-            let overridden = try await binary.run([file, "--var", "expected=Gadget"])
+            #expect(try await runFixture("chain.yaml", api: server).status == 0)
+            let overridden = try await runFixture("chain.yaml", ["--var", "expected=Gadget"], api: server)
             #expect(overridden.status == 4)
             #expect(overridden.stdout.contains(#"expected: equals "Gadget""#))
         }
@@ -198,33 +162,14 @@ struct EndToEndTests {
     @Test("--tag and --name select requests, --quiet prints only failures, include: merges settings")
     func selectionQuietAndInclude() async throws {
         try await withServer { server in
-            let file = try BinaryRunner.temporaryFile("select.yaml", """
-                include: [common.yaml]
-                requests:
-                  - name: list items
-                    url: /items
-                    tags: [smoke]
-                  - name: echo items
-                    url: /echo
-                    method: POST
-                    expect:
-                      json:
-                        $.headers.x-team: core
-                  - name: broken items
-                    url: /items
-                    expect:
-                      json:
-                        $.data: { count: 5 }
-                """)
-            try FileSystem.write("base_url: \(server.url)/api\nheaders: { X-Team: core }\n", to: FileSystem.path("common.yaml", relativeTo: file))
-            let tagged = try await binary.run([file, "--tag", "smoke"])
+            let tagged = try await runFixture("select.yaml", ["--tag", "smoke"], api: server)
             #expect(tagged.status == 0, "\(tagged.all)")
             #expect(tagged.stdout.contains("✓ list items") && !tagged.stdout.contains("echo items"))
             #expect(tagged.stdout.contains("1 passed, 0 failed, 0 skipped"))
-            let named = try await binary.run([file, "--name", "echo*"])
+            let named = try await runFixture("select.yaml", ["--name", "echo*"], api: server)
             #expect(named.status == 0, "\(named.all)")
             #expect(named.stdout.contains("✓ echo items  200"), "the included header reached the server")
-            let quiet = try await binary.run([file, "--quiet"])
+            let quiet = try await runFixture("select.yaml", ["--quiet"], api: server)
             #expect(quiet.status == 4)
             #expect(!quiet.stdout.contains("✓"))
             #expect(quiet.stdout.contains("✗ broken items"))

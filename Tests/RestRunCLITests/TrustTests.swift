@@ -30,34 +30,9 @@ struct TrustTests {
               - { status: 503 }
         """
 
-    static let canaryFile = """
-        headers:
-          X-Api-Token: ${CANARY_ENV}
-        requests:
-          - name: login
-            method: POST
-            url: "{{mock_url}}/login"
-            auth: { basic: [ada, "{{pw}}"] }
-            json: { password: "{{pw}}" }
-            capture:
-              token: { json: $.token, secret: true }
-          - name: echo everything
-            method: POST
-            url: "{{mock_url}}/echo?token={{token}}&pw={{pw}}"
-            auth: { bearer: "{{token}}" }
-            headers: { X-Custom: "{{token}}", X-Other: "{{pw}}" }
-            json: { token: "{{token}}", pw: "{{pw}}" }
-            expect:
-              json:
-                $.headers.x-custom: not-the-token
-                $.json: { equals: { nope: true } }
-              body: { contains: nothing-like-this }
-          - name: retried
-            url: "{{mock_url}}/flaky?t={{token}}"
-            options: { retry: { attempts: 2, delay: 10ms, on: [503] } }
-            expect:
-              body: { contains: "{{token}}" }
-        """
+    /// Every way a secret can reach a request: a file header from the environment, `--secret`,
+    /// Basic and bearer auth, a `secret: true` capture echoed back, failed expectations and retries.
+    static let canaryFile = Fixtures.repositoryRoot + "/Tests/RestRunCLITests/Fixtures/canary.yaml"
 
     /// The canaries as they could leak: raw, URL-encoded and in base64.
     static var forbidden: [String] {
@@ -73,8 +48,8 @@ struct TrustTests {
     ])
     func canaries(_ flags: [String]) async throws {
         try await MockServer.serving(Self.canaryRoutes) { server in
-            let file = try BinaryRunner.temporaryFile("canary.yaml", Self.canaryFile)
-            let directory = (file as NSString).deletingLastPathComponent
+            let file = Self.canaryFile
+            let directory = (try BinaryRunner.temporaryFile("reports", "") as NSString).deletingLastPathComponent
             let reports = ["--report-junit", "\(directory)/r.xml", "--report-tap", "\(directory)/r.tap", "--report-json", "\(directory)/r.json"]
             let output = try await binary.run(
                 [file, "--var", "mock_url=\(server.url)", "--secret", "pw=\(Self.canary)"] + reports + flags,
