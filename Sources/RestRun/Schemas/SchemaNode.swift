@@ -1,0 +1,116 @@
+/// One compiled schema: a boolean schema, or the checks of a schema object in the order they run
+/// (`unevaluatedItems` and `unevaluatedProperties` last, since they read what the others
+/// evaluated). Nodes form a graph (`$ref` cycles included) built once by `SchemaCompiler` and only
+/// read afterwards, so any number of validations may share it.
+package final class SchemaNode: @unchecked Sendable {
+    /// Where the schema was written.
+    package let location: SchemaLocation
+    /// The resource (the schema with the nearest `$id`, or the document root) this node belongs to.
+    package var resource: SchemaResource
+    /// `true` or `false` for a boolean schema.
+    var constant: Bool?
+    /// The checks, in order.
+    var keywords: [SchemaKeyword] = []
+    /// `unevaluatedProperties`, read after every other keyword.
+    var unevaluatedProperties: SchemaNode?
+    /// `unevaluatedItems`, read after every other keyword.
+    var unevaluatedItems: SchemaNode?
+
+    init(location: SchemaLocation, resource: SchemaResource) {
+        self.location = location
+        self.resource = resource
+    }
+
+    /// Whether this node reads the annotations its in-place subschemas produce.
+    var readsAnnotations: Bool { unevaluatedProperties != nil || unevaluatedItems != nil }
+}
+
+/// A `$ref` or `$dynamicRef` whose target is filled in once every document is compiled.
+final class SchemaReference: @unchecked Sendable {
+    /// The reference as written, resolved against its base URI.
+    let uri: SchemaURI
+    /// Where it was written.
+    let location: SchemaLocation
+    /// The schema it points to.
+    var target: SchemaNode?
+    /// For `$dynamicRef`: the anchor name to look up in the dynamic scope, when the static target
+    /// has a `$dynamicAnchor` of that name.
+    var dynamicAnchor: String?
+    /// The rules of the schema it was written in, for a document it loads that has no `$schema`.
+    let rules: SchemaRules
+
+    init(uri: SchemaURI, location: SchemaLocation, rules: SchemaRules) {
+        self.uri = uri
+        self.location = location
+        self.rules = rules
+    }
+}
+
+/// A compiled `pattern` or `patternProperties` key. Matching reads a regex that is compiled and
+/// used once before the schema is shared, so concurrent readers find it ready.
+struct SchemaPattern: @unchecked Sendable {
+    /// The pattern as written.
+    let source: String
+    let regex: Regex<AnyRegexOutput>
+
+    init(_ source: String) throws {
+        self.source = source
+        regex = try Regex(source)
+        _ = "".contains(regex)
+    }
+
+    /// Whether the pattern matches anywhere in `text` (patterns are not anchored).
+    func matches(_ text: String) -> Bool {
+        (try? regex.firstMatch(in: text)) != nil
+    }
+}
+
+/// One check of a schema object.
+enum SchemaKeyword: Sendable {
+    case reference(SchemaReference)
+    case dynamicReference(SchemaReference)
+    case type([String], nullable: Bool)
+    case enumeration([DecodedValue])
+    case constant(DecodedValue)
+    case multipleOf(Double)
+    case maximum(Double, exclusive: Bool)
+    case minimum(Double, exclusive: Bool)
+    case maxLength(Int)
+    case minLength(Int)
+    case pattern(SchemaPattern)
+    case format(String, asserted: Bool)
+    case maxItems(Int)
+    case minItems(Int)
+    case uniqueItems
+    case maxProperties(Int)
+    case minProperties(Int)
+    case required([String])
+    case dependentRequired([(String, [String])])
+    case allOf([SchemaNode])
+    case anyOf([SchemaNode])
+    case oneOf([SchemaNode])
+    case not(SchemaNode)
+    case conditional(if: SchemaNode, then: SchemaNode?, else: SchemaNode?)
+    case dependentSchemas([(String, SchemaNode)])
+    case items(prefix: [SchemaNode], rest: SchemaNode?, restKeyword: String)
+    case contains(SchemaNode, minimum: Int, maximum: Int?)
+    case members(properties: [String: SchemaNode], patterns: [(SchemaPattern, SchemaNode)], additional: SchemaNode?)
+    case propertyNames(SchemaNode)
+}
+
+/// Where a schema was written: its document, the JSON pointer in it, and the file position when
+/// the document came from a file.
+package struct SchemaLocation: Sendable, CustomStringConvertible {
+    /// The document's name in messages (a path, or a URI).
+    package var document: String
+    /// The JSON pointer of the schema in the document.
+    package var pointer: String
+    /// The line and column, when known.
+    package var source: SourceLocation?
+
+    /// `schemas/article.yaml:14:9`, or `URI#/pointer` when the position is not known.
+    package var description: String {
+        if let source { return "\(source.file):\(source.line):\(source.column)" }
+        return document + "#" + pointer
+    }
+}
