@@ -16,7 +16,7 @@ package enum URLBuilder {
         }
         guard !query.isEmpty else { return url }
         let encoded = query.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
-        return url + (url.contains("?") ? "&" : "?") + encoded
+        return url + (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + encoded
     }
 
     /// Whether a URL has a scheme (`http://...`).

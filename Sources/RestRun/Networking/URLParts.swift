@@ -48,12 +48,12 @@ package struct URLParts: Sendable, Equatable {
     /// `host:port` for messages, with the scheme's default port when none is written and brackets
     /// around an IPv6 address.
     package var hostAndPort: String {
-        (host.contains(":") ? "[\(host)]" : host) + ":" + (portText ?? (scheme == "https" ? "443" : "80"))
+        (host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host) + ":" + (portText ?? (scheme == "https" ? "443" : "80"))
     }
 
     /// Whether the host is an IP address rather than a name.
     package var hostIsAddress: Bool {
-        host.contains(":") || host.split(separator: ".").allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+        host.utf8.contains(UInt8(ascii: ":")) || host.split(separator: ".").allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
     }
 
     /// Where the parts of an absolute URL are, found on its UTF-8 bytes.

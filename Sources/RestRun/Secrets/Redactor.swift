@@ -10,7 +10,8 @@ public final class Redactor: Sendable {
     /// Words that make any header holding them sensitive too (`X-Auth-Token`, `X-Client-Secret`).
     static let sensitiveWords = ["auth", "token", "secret", "password", "passwd", "api-key", "apikey", "session", "credential", "signature"]
 
-    private let secrets = Mutex<[String]>([])
+    /// The secrets' forms as UTF-8, longest first, so a longer form is masked before a part of it.
+    private let secrets = Mutex<[[UInt8]]>([])
 
     /// Creates a redactor that already knows `secrets`.
     public init(secrets: [String] = []) {
@@ -20,9 +21,18 @@ public final class Redactor: Sendable {
     /// Whether a header's value is a credential: `Authorization`, cookies, API keys, and any header
     /// whose name says token, secret, password, session, ...
     public static func isSensitiveHeader(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        return sensitiveHeaders.contains(lowered) || sensitiveWords.contains { lowered.contains($0) }
+        // Every request asks this for every header it sends: bytes, not `String.contains`, whose
+        // generic search costs thousands of instructions a call.
+        var bytes = Array(name.utf8)
+        for index in bytes.indices where bytes[index] >= UInt8(ascii: "A") && bytes[index] <= UInt8(ascii: "Z") {
+            bytes[index] += 32
+        }
+        return sensitiveWordBytes.contains { word in
+            bytes.count >= word.count && (0...(bytes.count - word.count)).contains { bytes[$0..<($0 + word.count)].elementsEqual(word) }
+        } || sensitiveHeaders.contains(String(decoding: bytes, as: UTF8.self))
     }
+
+    private static let sensitiveWordBytes = sensitiveWords.map { Array($0.utf8) }
 
     /// Adds a secret; it is hidden from now on wherever it appears, also as it looks URL-encoded,
     /// JSON-escaped and in base64. Empty values are ignored.
@@ -39,11 +49,13 @@ public final class Redactor: Sendable {
         }
         secrets.withLock { list in
             var changed = false
-            for form in forms where !form.isEmpty && !list.contains(form) {
-                list.append(form)
+            for form in forms where !form.isEmpty {
+                let bytes = Array(form.utf8)
+                guard !list.contains(bytes) else { continue }
+                list.append(bytes)
                 changed = true
             }
-            if changed { list.sort { $0.utf8.count > $1.utf8.count } }
+            if changed { list.sort { $0.count > $1.count } }
         }
     }
 
@@ -65,9 +77,38 @@ public final class Redactor: Sendable {
     public func redact(_ text: String) -> String {
         let list = secrets.withLock { $0 }
         guard !list.isEmpty else { return text }
-        var result = text
-        for secret in list where result.contains(secret) {
-            result = result.replacing(secret, with: Self.mask)
+        // On bytes: every printed line comes through here, and `String.contains` would cost
+        // thousands of instructions per secret.
+        var bytes = Array(text.utf8)
+        var changed = false
+        for secret in list {
+            if let replaced = Self.replacingAll(secret, in: bytes) {
+                bytes = replaced
+                changed = true
+            }
+        }
+        return changed ? String(decoding: bytes, as: UTF8.self) : text
+    }
+
+    /// `haystack` with every occurrence of `needle` replaced by the mask, or nil when there is none.
+    static func replacingAll(_ needle: [UInt8], in haystack: [UInt8]) -> [UInt8]? {
+        guard let first = needle.first, needle.count <= haystack.count else { return nil }
+        let last = haystack.count - needle.count
+        func matches(at index: Int) -> Bool {
+            haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle)
+        }
+        guard var index = (0...last).first(where: matches) else { return nil }
+        var result = Array(haystack[..<index])
+        result.reserveCapacity(haystack.count)
+        let mask = Array(mask.utf8)
+        while index < haystack.count {
+            if index <= last, matches(at: index) {
+                result.append(contentsOf: mask)
+                index += needle.count
+            } else {
+                result.append(haystack[index])
+                index += 1
+            }
         }
         return result
     }
