@@ -12,6 +12,8 @@ package struct Expectation: Sendable {
         case body
         /// The request's duration in milliseconds.
         case duration
+        /// The whole decoded body (`expect: schema:`).
+        case decodedBody
     }
 
     /// What is checked.
@@ -36,6 +38,7 @@ package struct Expectation: Sendable {
         case let .json(path): path.source
         case .body: "body"
         case .duration: "duration"
+        case .decodedBody: "schema"
         }
     }
 

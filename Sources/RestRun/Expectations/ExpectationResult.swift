@@ -12,11 +12,14 @@ package struct ExpectationResult: Sendable {
     package var location: SourceLocation?
     /// A reason beyond "different value", such as a type mismatch.
     package var reason: String?
+    /// For `schema:`, each way the value failed, most specific first.
+    package var details: [String] = []
 
     /// The failure as a diagnostic in the contract's form.
     package var diagnostic: Diagnostic {
         var notes = ["expected: \(expected)", "actual:   \(actual)"]
         if let reason { notes.append("note:     \(reason)") }
+        notes += details
         return Diagnostic("expectation failed: \(label)", at: location, notes: notes)
     }
 }

@@ -1,6 +1,9 @@
 extension Predicate {
     /// Checks `actual` (`nil` when nothing is there) with templates resolved in `scope`.
-    package func evaluate(_ actual: DecodedValue?, in scope: Scope, format: ValueFormat = .json) throws(Diagnostic) -> PredicateOutcome {
+    /// `assertsFormats` makes `schema:` check `format` (the `formats: assert` option).
+    package func evaluate(
+        _ actual: DecodedValue?, in scope: Scope, format: ValueFormat = .json, assertsFormats: Bool = false
+    ) throws(Diagnostic) -> PredicateOutcome {
         switch self {
         case let .equals(template):
             let expected = try template.resolve(in: scope)
@@ -109,21 +112,33 @@ extension Predicate {
             let passed = actual?.doubleValue.map { Int($0) / 100 == digit } ?? false
             return PredicateOutcome(passed: passed, expected: "\(digit)xx")
         case let .not(inner):
-            let outcome = try inner.evaluate(actual, in: scope, format: format)
+            let outcome = try inner.evaluate(actual, in: scope, format: format, assertsFormats: assertsFormats)
             return PredicateOutcome(passed: !outcome.passed, expected: "not \(outcome.expected)")
         case let .all(predicates):
             var descriptions: [String] = []
             var passed = true
             var reason: String?
+            var schemaFailures: [SchemaFailure] = []
             for predicate in predicates {
-                let outcome = try predicate.evaluate(actual, in: scope, format: format)
+                let outcome = try predicate.evaluate(actual, in: scope, format: format, assertsFormats: assertsFormats)
                 descriptions.append(outcome.expected)
                 if !outcome.passed {
                     passed = false
                     reason = reason ?? outcome.reason
+                    schemaFailures += outcome.schemaFailures
                 }
             }
-            return PredicateOutcome(passed: passed, expected: descriptions.joined(separator: " and "), reason: reason)
+            var outcome = PredicateOutcome(passed: passed, expected: descriptions.joined(separator: " and "), reason: reason)
+            outcome.schemaFailures = schemaFailures
+            return outcome
+        case let .schema(check):
+            let description = "matches \(check.name)"
+            guard let actual else { return PredicateOutcome(passed: false, expected: description) }
+            let asserts = assertsFormats || check.assertsFormats
+            guard !check.schema.isValid(actual, assertsFormats: asserts) else { return PredicateOutcome(passed: true, expected: description) }
+            var outcome = PredicateOutcome(passed: false, expected: description)
+            outcome.schemaFailures = check.schema.failures(actual, limit: SchemaCheck.failureLimit, assertsFormats: asserts)
+            return outcome
         }
     }
 

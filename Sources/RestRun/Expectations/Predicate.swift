@@ -30,6 +30,8 @@ package indirect enum Predicate: Sendable {
     case not(Predicate)
     /// Every predicate holds.
     case all([Predicate])
+    /// The value is valid against a JSON Schema.
+    case schema(SchemaCheck)
 
     /// The comparison operators.
     package enum ComparisonOperator: String, Sendable, CaseIterable {
@@ -46,7 +48,7 @@ package indirect enum Predicate: Sendable {
     /// The names that introduce a predicate in a mapping.
     package static let operatorNames = [
         "==", "!=", "<", "<=", ">", ">=", "equals", "contains", "starts_with", "ends_with", "matches", "exists",
-        "type", "count", "one_of", "not",
+        "type", "count", "one_of", "not", "schema",
     ]
 
     /// The type names `type:` accepts.
@@ -83,4 +85,27 @@ package struct PredicateOutcome: Sendable, Equatable {
     package var expected: String
     /// Why it failed when the reason is more than "different value": a type mismatch, a bad regex.
     package var reason: String?
+    /// For `schema:`, how the value failed it, most specific first.
+    package var schemaFailures: [SchemaFailure] = []
+}
+
+/// A `schema:` predicate: the compiled schema and how messages name it.
+package struct SchemaCheck: Sendable {
+    /// The schema, compiled when the file loaded.
+    package var schema: JSONSchema
+    /// `the schema in schemas/article.yaml`, `the inline schema`.
+    package var name: String
+    /// Whether `format` is asserted whatever the request's `formats` option says (schemas from an
+    /// OpenAPI spec).
+    package var assertsFormats = false
+
+    /// How many failures a response's message shows at most.
+    package static let failureLimit = 5
+
+    /// Creates a check.
+    package init(schema: JSONSchema, name: String, assertsFormats: Bool = false) {
+        self.schema = schema
+        self.name = name
+        self.assertsFormats = assertsFormats
+    }
 }

@@ -55,7 +55,7 @@ package struct DeclaredRequest: Sendable {
         if decoder != nil { return true }
         for expectation in expectations {
             switch expectation.subject {
-            case .json, .body: return true
+            case .json, .body, .decodedBody: return true
             case .status, .header, .duration: continue
             }
         }
@@ -72,7 +72,12 @@ package struct DeclaredRequest: Sendable {
     /// a capture from a JSONPath.
     package var needsDecodedValue: Bool {
         decoder != nil
-            || expectations.contains { if case .json = $0.subject { true } else { false } }
+            || expectations.contains {
+                switch $0.subject {
+                case .json, .decodedBody: true
+                default: false
+                }
+            }
             || captures.contains { if case .json = $0.source { true } else { false } }
     }
 
@@ -113,7 +118,7 @@ extension Predicate {
         case let .oneOf(values): values.flatMap(\.templates)
         case let .count(inner), let .not(inner): inner.templates
         case let .all(predicates): predicates.flatMap(\.templates)
-        case .matches, .exists, .type, .statusClass: []
+        case .matches, .exists, .type, .statusClass, .schema: []
         }
     }
 }

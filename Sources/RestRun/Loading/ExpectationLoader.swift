@@ -4,7 +4,7 @@ import RestRunYAML
 struct ExpectationLoader {
     let context: LoadContext
 
-    static let keys = ["status", "headers", "json", "body", "duration"]
+    static let keys = ["status", "headers", "json", "body", "duration", "schema"]
     static let captureKeys = ["json", "header", "regex", "status", "body", "cookie", "secret"]
 
     func load(_ node: Node) -> [Expectation] {
@@ -36,6 +36,10 @@ struct ExpectationLoader {
             case "duration":
                 if let predicate = predicate(value, operands: .duration) {
                     result.append(Expectation(subject: .duration, predicate: predicate, location: context.location(keyNode)))
+                }
+            case "schema":
+                if let check = schemaCheck(value) {
+                    result.append(Expectation(subject: .decodedBody, predicate: .schema(check), location: context.location(keyNode)))
                 }
             default: break
             }
@@ -130,6 +134,8 @@ struct ExpectationLoader {
                 predicates.append(.oneOf(items.map { operand($0, operands) }))
             case "not":
                 if let inner = predicate(value, operands: operands) { predicates.append(.not(inner)) }
+            case "schema":
+                if let check = schemaCheck(value) { predicates.append(.schema(check)) }
             default: break
             }
         }
@@ -138,6 +144,54 @@ struct ExpectationLoader {
             return nil
         }
         return predicates.count == 1 ? predicates[0] : .all(predicates)
+    }
+
+    /// `schema: {file: PATH[#/pointer]}` (or just the path), or a schema written inline; compiled
+    /// now, so a mistake in it is a load error at its line.
+    func schemaCheck(_ node: Node) -> SchemaCheck? {
+        var path: String?
+        var isBoolean = false
+        if case .bool? = node.scalarValue { isBoolean = true }
+        if case .scalar = node.content, !isBoolean {
+            path = context.string(node, "'schema'")
+            if path == nil { return nil }
+        } else if let pairs = node.pairs, pairs.count == 1, pairs[0].key.scalarText == "file" {
+            path = context.string(pairs[0].value, "'file'")
+            if path == nil { return nil }
+        }
+        do throws(DiagnosticList) {
+            guard let path else {
+                let schema = try context.schemas.schema(inline: node, source: context.source)
+                return SchemaCheck(schema: schema, name: "the schema at line \(node.mark.line)")
+            }
+            let (file, pointer) = Self.splitFragment(path)
+            if let scheme = SchemaURI(file).scheme, scheme.count > 1 {
+                throw DiagnosticList([Diagnostic(
+                    "schemas are read from files: rest-run never fetches '\(file)'; save it next to the request file and name its path",
+                    at: context.location(node))])
+            }
+            let full = FileSystem.path(file, relativeTo: context.source.path)
+            let schema = try context.schemas.schema(file: full, pointer: pointer)
+            return SchemaCheck(schema: schema, name: "the schema in \(file)" + (pointer.isEmpty ? "" : "#" + pointer))
+        } catch {
+            let here = context.location(node)
+            context.append(error.diagnostics.map { diagnostic in
+                var diagnostic = diagnostic
+                if diagnostic.location == nil {
+                    diagnostic.location = here
+                } else if diagnostic.location?.file != here.file {
+                    diagnostic.notes.append("used by the schema at \(here.file):\(here.line):\(here.column)")
+                }
+                return diagnostic
+            })
+            return nil
+        }
+    }
+
+    /// `file.yaml#/pointer` as the file and the percent-decoded pointer.
+    static func splitFragment(_ reference: String) -> (file: String, pointer: String) {
+        guard let hash = reference.firstIndex(of: "#") else { return (reference, "") }
+        return (String(reference[..<hash]), SchemaURI.percentDecoded(String(reference[reference.index(after: hash)...])))
     }
 
     private func operand(_ node: Node, _ operands: Operands) -> ValueTemplate {

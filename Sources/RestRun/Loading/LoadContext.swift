@@ -6,11 +6,14 @@ import RestRunYAML
 final class LoadContext {
     let source: SourceText
     let templateParser: TemplateParser
+    /// The run's compiled schemas.
+    let schemas: SchemaLibrary
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(source: SourceText, templateParser: TemplateParser) {
+    init(source: SourceText, templateParser: TemplateParser, schemas: SchemaLibrary = SchemaLibrary()) {
         self.source = source
         self.templateParser = templateParser
+        self.schemas = schemas
     }
 
     func location(_ node: Node) -> SourceLocation { source.location(node.mark) }

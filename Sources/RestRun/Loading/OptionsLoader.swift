@@ -4,7 +4,7 @@ import RestRunYAML
 struct OptionsLoader {
     let context: LoadContext
 
-    static let keys = ["timeout", "connect_timeout", "retry", "follow_redirects", "insecure", "delay", "max_body", "skip"]
+    static let keys = ["timeout", "connect_timeout", "retry", "follow_redirects", "insecure", "delay", "max_body", "skip", "formats"]
     static let retryKeys = ["attempts", "delay", "backoff", "max_delay", "on", "methods"]
 
     func load(_ node: Node, _ what: String) -> RequestOptions {
@@ -25,6 +25,12 @@ struct OptionsLoader {
                 case let .bool(follow)?: options.transport.followRedirects = follow ? 50 : 0
                 case .integer?: options.transport.followRedirects = context.integer(value, name, minimum: 0)
                 default: context.error("'follow_redirects' must be true, false or a number of redirects, found \(value.kindDescription)", at: value)
+                }
+            case "formats":
+                switch value.scalarText {
+                case "assert": options.assertsFormats = true
+                case "annotate": options.assertsFormats = false
+                default: context.error("'formats' must be assert or annotate, found \(value.kindDescription)", at: value)
                 }
             case "skip":
                 switch value.scalarValue {

@@ -14,6 +14,8 @@ public struct RequestFileLoader: Sendable {
     /// (after the file's includes), these, then the built-in defaults.
     package var defaults = RequestOptions()
     private let references = ReferencedNames()
+    /// The schemas `schema:` uses, compiled once for every file this loader loads.
+    package let schemas = SchemaLibrary()
 
     /// Every name the files loaded so far refer to, as `{{name}}` or `${NAME}` (included files too).
     public var referencedNames: Set<String> { references.all }
@@ -41,7 +43,7 @@ public struct RequestFileLoader: Sendable {
     }
 
     private func load(_ document: YAMLDocument) throws(DiagnosticList) -> RequestFile {
-        let context = LoadContext(source: document.source, templateParser: TemplateParser(environment: environment, references: references))
+        let context = LoadContext(source: document.source, templateParser: TemplateParser(environment: environment, references: references), schemas: schemas)
         let file = loadFile(document.root, context: context)
         VariableCheck(predefined: predefinedVariables).check(file, context: context)
         guard context.diagnostics.isEmpty, let file else { throw DiagnosticList(context.diagnostics) }
@@ -149,7 +151,7 @@ public struct RequestFileLoader: Sendable {
                 continue
             }
             let root = document.root
-            let includedContext = LoadContext(source: document.source, templateParser: context.templateParser)
+            let includedContext = LoadContext(source: document.source, templateParser: context.templateParser, schemas: schemas)
             let allowed = Self.settingsKeys
             let what = "an included file (it holds settings only)"
             if let entries = includedContext.mapping(root, what, allowed: allowed) {

@@ -10,13 +10,20 @@ package struct RequestOptions: Sendable, Equatable {
     package var delay: Duration?
     /// Why the request is skipped; an empty string skips with no reason given.
     package var skip: String?
+    /// `formats: assert`: `schema:` checks `format` (dates, e-mails, UUIDs, ...); by default
+    /// `format` is an annotation, as JSON Schema 2020-12 says.
+    package var assertsFormats: Bool?
 
     /// Creates options; every setting defaults to unset.
-    package init(transport: TransportOptions = TransportOptions(), retry: RetryPolicy? = nil, delay: Duration? = nil, skip: String? = nil) {
+    package init(
+        transport: TransportOptions = TransportOptions(), retry: RetryPolicy? = nil, delay: Duration? = nil, skip: String? = nil,
+        assertsFormats: Bool? = nil
+    ) {
         self.transport = transport
         self.retry = retry
         self.delay = delay
         self.skip = skip
+        self.assertsFormats = assertsFormats
     }
 
     /// These options, with every unset one taken from `defaults`.
@@ -25,6 +32,7 @@ package struct RequestOptions: Sendable, Equatable {
             transport: transport.applying(defaults: defaults.transport),
             retry: retry ?? defaults.retry,
             delay: delay ?? defaults.delay,
-            skip: skip ?? defaults.skip)
+            skip: skip ?? defaults.skip,
+            assertsFormats: assertsFormats ?? defaults.assertsFormats)
     }
 }

@@ -73,24 +73,33 @@ package struct ResponseChecker: Sendable {
                 }
                 actual = .string(response.text)
             case .duration: actual = .number(response.duration.milliseconds)
-            case let .json(path):
+            case .json, .decodedBody:
                 guard let decoded else {
                     outcome.expectations.append(ExpectationResult(
                         label: expectation.label, passed: false, expected: "(not checked)",
                         actual: "the body could not be decoded: \(decodingFailure ?? "")", location: expectation.location))
                     continue
                 }
-                let nodes = path.select(decoded)
-                actual = path.isSingular ? nodes.first : .array(nodes)
-                missing = "nothing at this path"
+                if case let .json(path) = expectation.subject {
+                    let nodes = path.select(decoded)
+                    actual = path.isSingular ? nodes.first : .array(nodes)
+                    missing = "nothing at this path"
+                } else {
+                    actual = decoded
+                }
             }
             let result: ExpectationResult
-            do {
-                let evaluation = try expectation.predicate.evaluate(actual, in: scope, format: expectation.format)
-                result = ExpectationResult(
+            do throws(Diagnostic) {
+                let evaluation = try expectation.predicate.evaluate(
+                    actual, in: scope, format: expectation.format, assertsFormats: request.options.assertsFormats == true)
+                var checked = ExpectationResult(
                     label: expectation.label, passed: evaluation.passed, expected: redactor.redact(evaluation.expected),
                     actual: actual.map { redactor.redact(expectation.format.show($0)) } ?? missing,
                     location: expectation.location, reason: evaluation.reason.map(redactor.redact))
+                checked.details = evaluation.schemaFailures.map { failure in
+                    redactor.redact(Self.sentence(failure, under: expectation.subject))
+                }
+                result = checked
             } catch {
                 result = ExpectationResult(
                     label: expectation.label, passed: false, expected: "(not checked)", actual: error.message,
@@ -105,6 +114,16 @@ package struct ResponseChecker: Sendable {
     }
 
     struct Missing: Error { var message: String }
+
+    /// A schema failure with its path from the response's root: `$.data[0]` and `$.name` make
+    /// `$.data[0].name` (a path that selects several values keeps its own paths).
+    static func sentence(_ failure: SchemaFailure, under subject: Expectation.Subject) -> String {
+        var path = failure.instancePath
+        if case let .json(base) = subject, base.isSingular, base.source != "$" {
+            path = base.source + path.dropFirst()
+        }
+        return "\(path): \(failure.keyword): \(failure.message) (schema: \(failure.schemaLocation))"
+    }
 
     private func value(of source: Capture.Source, response: Response, decoded: DecodedValue?) -> Result<DecodedValue, Missing> {
         switch source {

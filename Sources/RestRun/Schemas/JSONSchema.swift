@@ -15,17 +15,17 @@ package struct JSONSchema: Sendable {
         return JSONSchema(root: root)
     }
 
-    /// Whether `value` is valid.
-    package func isValid(_ value: DecodedValue) -> Bool {
-        var evaluator = SchemaEvaluator(recordsFailures: false)
+    /// Whether `value` is valid; `assertsFormats` checks every `format` rest-run knows.
+    package func isValid(_ value: DecodedValue, assertsFormats: Bool = false) -> Bool {
+        var evaluator = SchemaEvaluator(recordsFailures: false, assertsFormats: assertsFormats)
         return evaluator.evaluate(root, value, collect: false).valid
     }
 
     /// Why `value` is not valid: at most `limit` failures, the most specific (deepest in the
     /// value) first; none when it is valid.
-    package func failures(_ value: DecodedValue, limit: Int = 5) -> [SchemaFailure] {
-        guard !isValid(value) else { return [] }
-        var evaluator = SchemaEvaluator(recordsFailures: true)
+    package func failures(_ value: DecodedValue, limit: Int = 5, assertsFormats: Bool = false) -> [SchemaFailure] {
+        guard !isValid(value, assertsFormats: assertsFormats) else { return [] }
+        var evaluator = SchemaEvaluator(recordsFailures: true, assertsFormats: assertsFormats)
         _ = evaluator.evaluate(root, value, collect: false)
         var seen: Set<String> = []
         let unique = evaluator.failures.filter { seen.insert($0.instancePath + " " + $0.keyword + " " + $0.message).inserted }

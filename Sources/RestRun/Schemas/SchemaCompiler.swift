@@ -274,8 +274,10 @@ package final class SchemaCompiler {
             default: break
             }
             if names.isEmpty || names.contains(where: { !known.contains($0) }) {
+                let wrong = names.first { !known.contains($0) }
+                let hint = wrong.flatMap { Suggestion.closest(to: $0, in: known.sorted()) }.map { " (did you mean '\($0)'?)" } ?? ""
                 problem(
-                    "'type' must be one of \(known.sorted().joined(separator: ", ")) (or a list of them), found \(value.phrase)",
+                    "'type' must be one of \(known.sorted().joined(separator: ", ")) (or a list of them), found \(value.phrase)\(hint)",
                     at: pointer + "/type", in: context.document)
             } else {
                 node.keywords.append(.type(names, nullable: nullable))
@@ -434,7 +436,7 @@ package final class SchemaCompiler {
         if found == nil {
             guard let document = try document(at: resourceURI) else {
                 throw DiagnosticList([Diagnostic(
-                    "'\(uri)' does not lead to a schema: no file or schema has that URI (rest-run never fetches schemas over the network)",
+                    "'\(uri.displayText)' does not lead to a schema: no file or schema has that URI (rest-run never fetches schemas over the network)",
                     at: reference.location.source)])
             }
             // A document without `$schema` follows the rules of the schema that referenced it.
@@ -445,7 +447,7 @@ package final class SchemaCompiler {
             found = resources[resourceURI]
         }
         guard let resource = found, let document = documents[resource.documentURI] else {
-            throw DiagnosticList([Diagnostic("'\(uri)' does not lead to a schema", at: reference.location.source)])
+            throw DiagnosticList([Diagnostic("'\(uri.displayText)' does not lead to a schema", at: reference.location.source)])
         }
         let fragment = uri.decodedFragment ?? ""
         if fragment.isEmpty {
@@ -453,14 +455,14 @@ package final class SchemaCompiler {
         }
         if fragment.hasPrefix("/") {
             guard document.value(at: resource.pointer + fragment) != nil else {
-                throw DiagnosticList([Diagnostic("'\(uri)' does not lead to a schema: nothing is at '\(fragment)'", at: reference.location.source)])
+                throw DiagnosticList([Diagnostic("'\(uri.displayText)' does not lead to a schema: nothing is at '\(fragment)'", at: reference.location.source)])
             }
             return compileTarget(pointer: resource.pointer + fragment, in: resource, document: document)
         }
         guard let node = resource.anchors[fragment] else {
             let known = resource.anchors.keys.sorted()
             throw DiagnosticList([Diagnostic(
-                "'\(uri)' does not lead to a schema: no anchor '\(fragment)'" + (known.isEmpty ? "" : " (anchors: \(known.joined(separator: ", ")))"),
+                "'\(uri.displayText)' does not lead to a schema: no anchor '\(fragment)'" + (known.isEmpty ? "" : " (anchors: \(known.joined(separator: ", ")))"),
                 at: reference.location.source)])
         }
         return node

@@ -23,19 +23,22 @@ struct SchemaEvaluator {
     static let maximumDepth = 500
 
     let recordsFailures: Bool
+    /// Whether every `format` rest-run knows is checked, not only those a meta-schema asserts.
+    let assertsFormats: Bool
     private(set) var failures: [SchemaFailure] = []
     private var path: [SchemaPathStep] = []
     private var scope: [SchemaResource] = []
     private var depth = 0
 
-    init(recordsFailures: Bool) {
+    init(recordsFailures: Bool, assertsFormats: Bool = false) {
         self.recordsFailures = recordsFailures
+        self.assertsFormats = assertsFormats
     }
 
     /// A fresh evaluator for a subschema whose failures are judged by the caller (`not`, `if`,
     /// `contains`, branches of `anyOf`): same path and dynamic scope.
     private func probe(recording: Bool) -> SchemaEvaluator {
-        var probe = SchemaEvaluator(recordsFailures: recording)
+        var probe = SchemaEvaluator(recordsFailures: recording, assertsFormats: assertsFormats)
         probe.path = path
         probe.scope = scope
         probe.depth = depth
@@ -168,7 +171,7 @@ struct SchemaEvaluator {
             fail(node, "pattern", "wanted a match for /\(pattern.source)/, found \(instance.phrase)")
             return false
         case let .format(name, asserted):
-            guard asserted, case let .string(text) = instance, let matches = SchemaFormats.check(name, text) else { return true }
+            guard asserted || assertsFormats, case let .string(text) = instance, let matches = SchemaFormats.check(name, text) else { return true }
             if matches { return true }
             fail(node, "format", "wanted \(SchemaFormats.phrase(name)), found \(instance.phrase)")
             return false

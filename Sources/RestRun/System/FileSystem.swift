@@ -134,6 +134,13 @@ package enum FileSystem {
         return String(cString: resolved)
     }
 
+    /// The working directory's absolute path (`.` when it cannot be read).
+    package static func currentDirectory() -> String {
+        guard let directory = getcwd(nil, 0) else { return "." }
+        defer { free(directory) }
+        return String(cString: directory)
+    }
+
     /// `base`'s directory joined with `path`, unless `path` is absolute.
     package static func path(_ path: String, relativeTo base: String) -> String {
         if path.hasPrefix("/") { return path }
