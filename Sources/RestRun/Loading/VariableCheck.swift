@@ -8,7 +8,7 @@ struct VariableCheck {
         var known = predefined
         var reported: Set<String> = []
         let laterCaptures = Dictionary(
-            file.requests.flatMap { request in request.captures.map { ($0.name, request) } },
+            file.requests.flatMap { request in request.captures.map { ($0.name, (name: request.name, location: request.location)) } },
             uniquingKeysWith: { first, _ in first })
 
         func verify(_ template: Template) {

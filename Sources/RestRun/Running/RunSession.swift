@@ -147,8 +147,8 @@ public struct RunSession: Sendable {
         var settings = ClientSettings()
         var longest = Duration.zero
         for file in files {
-            for request in file.requests {
-                let options = request.options.transport
+            for index in file.requests.indices {
+                let options = file.requests[index].options.transport
                 longest = max(longest, options.effectiveTimeout)
                 if let connectTimeout = options.connectTimeout, connectTimeout != settings.connectTimeout {
                     settings.otherConnectTimeouts.insert(connectTimeout)

@@ -57,7 +57,8 @@ package struct Runner: Sendable {
                 continue
             }
             if control?.isStopped == true || Task.isCancelled { break }
-            let missing = request.templates.flatMap(\.variables).first { scope[$0.name] == nil && unselectedCaptures[$0.name] != nil }
+            let missing = unselectedCaptures.isEmpty
+                ? nil : request.templates.flatMap(\.variables).first { scope[$0.name] == nil && unselectedCaptures[$0.name] != nil }
             if let (name, _) = missing, let source = unselectedCaptures[name] {
                 var result = RequestResult(
                     name: request.name, method: request.method, url: redactor.redact(request.url.description),
