@@ -20,7 +20,7 @@ public struct RestRunCommand: AsyncParsableCommand {
             130 interrupted with Ctrl-C (reports are still written).
             """,
         version: RestRunVersion.current,
-        subcommands: [RunCommand.self, CheckCommand.self, MockCommand.self, DecodersCommand.self],
+        subcommands: [RunCommand.self, CheckCommand.self, MockCommand.self, DecodersCommand.self, CoverageCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

@@ -60,6 +60,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report.", valueName: "FILE"))
     var reportJSON: String?
 
+    @Option(name: .customLong("report-coverage"), help: ArgumentHelp("Write which OpenAPI operations and responses the run exercised, as JSON (files with openapi:).", valueName: "FILE"))
+    var reportCoverage: String?
+
+    @Option(name: .customLong("min-coverage"), help: ArgumentHelp("Fail (exit 4) when fewer than this percentage of the OpenAPI operations were exercised.", valueName: "PERCENT"))
+    var minCoverage: Double?
+
     @Flag(name: .customLong("dry-run"), help: "Validate, and print each request as a curl command (secrets redacted); send nothing.")
     var dryRun = false
 
@@ -73,6 +79,9 @@ struct RunCommand: AsyncParsableCommand {
     var mock: String?
 
     func validate() throws {
+        if let minCoverage, !(0...100).contains(minCoverage) {
+            throw ValidationError("--min-coverage takes a percentage from 0 to 100, not \(CoverageReport.format(minCoverage))")
+        }
         if let timeout, DurationText.parse(timeout) == nil {
             throw ValidationError("--timeout takes \(DurationText.expectation), not '\(timeout)'")
         }
@@ -183,10 +192,24 @@ struct RunCommand: AsyncParsableCommand {
         if ProcessEnvironment.current["GITHUB_ACTIONS"] == "true" {
             stdout.write(GitHubAnnotations.render(results))
         }
-        let problems = ReportWriter(junit: reportJUnit, tap: reportTAP, json: reportJSON, redactor: session.redactor).write(results)
+        var specs: [OpenAPISpec] = []
+        for spec in plan.compactMap(\.contract?.spec) where !specs.contains(where: { $0 === spec }) { specs.append(spec) }
+        let coverage = specs.isEmpty ? nil : CoverageReport(specs)
+        if let coverage, !output.quiet { stdout.write(coverage.table(colors: colors)) }
+        var writer = ReportWriter(junit: reportJUnit, tap: reportTAP, json: reportJSON, redactor: session.redactor)
+        writer.coverage = coverage
+        writer.coverageFile = reportCoverage
+        let problems = writer.write(results)
         for problem in problems { stderr.write("error: \(problem)\n") }
         if interruption.happened { return .interrupted }
-        return max(RunSummary(results).exitCode, problems.isEmpty ? .success : .usage)
+        var code = max(RunSummary(results).exitCode, problems.isEmpty ? .success : .usage)
+        if let minCoverage {
+            if let sentence = CoverageGate.failure(coverage, minimum: minCoverage) {
+                stderr.write("error: \(sentence)\n")
+                code = max(code, .expectationFailed)
+            }
+        }
+        return code
     }
 
     /// Loads the routes file and starts the mock server on 127.0.0.1.

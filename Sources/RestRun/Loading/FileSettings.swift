@@ -8,6 +8,7 @@ struct FileSettings {
     var headers: [HeaderTemplate] = []
     var options = RequestOptions()
     var decoders: [DecoderDeclaration] = []
+    var contract: OpenAPIContract?
 
     /// Reads one settings key of a file.
     mutating func read(_ key: String, _ node: Node, keyNode: Node, context: LoadContext) {
@@ -21,6 +22,7 @@ struct FileSettings {
             }
         case "options": options = OptionsLoader(context: context).load(node, "'options'")
         case "decoders": decoders = Self.decoders(node, context: context)
+        case "openapi": contract = Self.contract(node, context: context)
         default: break
         }
     }
@@ -36,7 +38,40 @@ struct FileSettings {
         result.options = options.applying(defaults: base.options)
         let ownDecoders = Set(decoders.map(\.name))
         result.decoders = base.decoders.filter { !ownDecoders.contains($0.name) } + decoders
+        if let contract { result.contract = contract }
         return result
+    }
+
+    /// `openapi: specs/api.yaml` or `openapi: {spec: specs/api.yaml, strict: true}`.
+    private static func contract(_ node: Node, context: LoadContext) -> OpenAPIContract? {
+        var pathNode = node
+        var strict = false
+        if node.pairs != nil {
+            guard let fields = context.mapping(node, "'openapi'", allowed: ["spec", "strict"]) else { return nil }
+            guard let spec = fields.first(where: { $0.key == "spec" }) else {
+                context.error("'openapi' needs 'spec': the path of an OpenAPI 3.0 or 3.1 file", at: node)
+                return nil
+            }
+            pathNode = spec.node
+            if let flag = fields.first(where: { $0.key == "strict" }) { strict = context.bool(flag.node, "'strict'") ?? false }
+        }
+        guard let written = context.string(pathNode, "'openapi'") else { return nil }
+        if let scheme = SchemaURI(written).scheme, scheme.count > 1 {
+            context.error("specs are read from files: rest-run never fetches '\(written)'; save it and name its path", at: pathNode)
+            return nil
+        }
+        let path = FileSystem.path(written, relativeTo: context.source.path)
+        do throws(DiagnosticList) {
+            return OpenAPIContract(spec: try context.schemas.spec(path: path), strict: strict)
+        } catch {
+            let here = context.location(pathNode)
+            context.append(error.diagnostics.map { diagnostic in
+                var diagnostic = diagnostic
+                if diagnostic.location == nil { diagnostic.location = here } else { diagnostic.notes.append("the spec of \(here.file):\(here.line)") }
+                return diagnostic
+            })
+            return nil
+        }
     }
 
     /// `decoders: {Name: {command: [program, args...], timeout: 5s}}`

@@ -18,6 +18,8 @@ public struct RequestFile: Sendable {
     package var decoders: [DecoderDeclaration] = []
     /// The requests, in order.
     package var requests: [DeclaredRequest]
+    /// `openapi:`: the spec every response is checked against.
+    package var contract: OpenAPIContract?
 
     /// Creates a request file.
     package init(

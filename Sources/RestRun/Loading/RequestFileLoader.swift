@@ -23,7 +23,7 @@ public struct RequestFileLoader: Sendable {
     /// The keys a file may have at the top level.
     public static let fileKeys = ["name"] + settingsKeys + ["requests"]
     /// The keys an included file may have: settings only.
-    static let settingsKeys = ["include", "base_url", "variables", "headers", "auth", "options", "decoders"]
+    static let settingsKeys = ["include", "base_url", "variables", "headers", "auth", "options", "decoders", "openapi"]
 
     /// Creates a loader.
     public init(environment: [String: String] = [:], decoderNames: [String] = DecoderRegistry.builtIn.names, predefinedVariables: Set<String> = []) {
@@ -83,6 +83,7 @@ public struct RequestFileLoader: Sendable {
         file.headers = settings.headers
         file.options = settings.options.applying(defaults: defaults)
         file.decoders = settings.decoders
+        file.contract = settings.contract
         for declaration in settings.decoders where decoderNames.contains(declaration.name) {
             context.append([Diagnostic(
                 "a decoder named '\(declaration.name)' is already registered; pick another name", at: declaration.location)])

@@ -21,6 +21,8 @@ public struct PreparedRequest: Sendable {
     public var retry: RetryPolicy?
     /// The variables in force when the request was prepared.
     package var scope = Scope()
+    /// The base URL the request's relative URL was joined to, if any.
+    package var baseURL: String?
     /// Whether the response body is kept; when nothing reads it, it is counted and dropped as it
     /// arrives, so a large body costs no memory.
     public var keepsBody = true

@@ -20,6 +20,13 @@ package struct URLParts: Sendable, Equatable {
         path = ranges.path.isEmpty ? "/" : String(url[ranges.path])
     }
 
+    /// The path of `url` (absolute, or a path alone), without query or fragment; `/` when empty.
+    package static func path(of url: String) -> String {
+        let path = URLParts(url)?.path ?? url
+        let bare = String(path.prefix { $0 != "?" && $0 != "#" })
+        return bare.isEmpty ? "/" : bare
+    }
+
     /// Why `url` cannot be sent (no http or https scheme, no host, a port outside 1 to 65535), or
     /// `nil` when it can. Checked before the HTTP client sees the URL, which traps on a port that
     /// does not fit 16 bits. This runs for every request sent, so it reads the bytes where the

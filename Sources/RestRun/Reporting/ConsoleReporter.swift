@@ -106,9 +106,11 @@ package final class ConsoleReporter: RunObserver {
         case .passed:
             guard detail == .normal else { return "" }
             text += "\(indent)\(style.green("✓")) \(request.name)  \(style.green(status))  \(time)\(attempts)\n"
+            for warning in request.warnings { text += warning.rendered(colors: style.enabled) + "\n" }
         case .failed, .error:
             text += "\(indent)\(style.red("✗")) \(request.name)  \(style.red(status))  \(time)\(attempts)\n"
             for failure in request.failures { text += failure.rendered(colors: style.enabled) + "\n" }
+            for warning in request.warnings { text += warning.rendered(colors: style.enabled) + "\n" }
         case .skipped:
             guard detail == .normal else { return "" }
             text += "\(indent)\(style.yellow("-")) \(request.name)  \(style.yellow("skipped"))" + (request.skipReason.map { style.dim(": \($0)") } ?? "") + "\n"

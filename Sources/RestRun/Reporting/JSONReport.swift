@@ -4,9 +4,9 @@ import OrderedCollections
 /// results, captures (secrets redacted) and failures with their locations.
 package enum JSONReport {
     /// The report for `files`, pretty-printed.
-    package static func render(_ files: [FileResult]) -> String {
+    package static func render(_ files: [FileResult], coverage: CoverageReport? = nil) -> String {
         let summary = RunSummary(files)
-        let report: DecodedValue = .object([
+        var report: DecodedValue = .object([
             "tool": .string("rest-run \(RestRunVersion.current)"),
             "summary": .object([
                 "passed": .integer(summary.passed), "failed": .integer(summary.failed), "errors": .integer(summary.errors),
@@ -16,6 +16,10 @@ package enum JSONReport {
             ]),
             "files": .array(files.map(file)),
         ])
+        if let coverage, case var .object(members) = report {
+            members["openapi_coverage"] = coverage.json
+            report = .object(members)
+        }
         return report.prettyJSONText + "\n"
     }
 

@@ -9,6 +9,10 @@ public struct ReportWriter: Sendable {
     public var json: String?
     /// Hides secrets in every report.
     public var redactor: Redactor
+    /// Where the OpenAPI coverage report goes, if anywhere.
+    package var coverageFile: String?
+    /// The run's OpenAPI coverage, for the JSON report and the coverage file.
+    package var coverage: CoverageReport?
 
     /// Creates a writer for the given paths.
     public init(junit: String? = nil, tap: String? = nil, json: String? = nil, redactor: Redactor) {
@@ -22,7 +26,9 @@ public struct ReportWriter: Sendable {
     public func write(_ results: [FileResult]) -> [String] {
         var problems: [String] = []
         let reports: [(String?, () -> String)] = [
-            (junit, { JUnitReport.render(results) }), (tap, { TAPReport.render(results) }), (json, { JSONReport.render(results) }),
+            (junit, { JUnitReport.render(results) }), (tap, { TAPReport.render(results) }),
+            (json, { JSONReport.render(results, coverage: coverage) }),
+            (coverageFile, { (coverage ?? CoverageReport([])).json.prettyJSONText + "\n" }),
         ]
         for (path, render) in reports {
             guard let path else { continue }

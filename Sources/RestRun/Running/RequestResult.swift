@@ -30,6 +30,8 @@ public struct RequestResult: Sendable {
     package var expectations: [ExpectationResult]
     /// Failures: failed expectations, captures, decoding, runtime errors.
     public var failures: [Diagnostic]
+    /// Warnings about the request (what it sends that its OpenAPI spec does not allow).
+    public var warnings: [Diagnostic] = []
     /// Values captured, secrets already redacted.
     public var captures: [(name: String, value: DecodedValue)]
     /// Why the request was skipped.

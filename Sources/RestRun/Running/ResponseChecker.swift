@@ -20,10 +20,15 @@ package struct ResponseChecker: Sendable {
         package var failures: [Diagnostic] = []
         /// Values captured, in order, unredacted (the runner stores them in the scope).
         package var captures: [(capture: Capture, value: DecodedValue)] = []
+        /// Warnings: what the request sends that its OpenAPI spec does not allow.
+        package var warnings: [Diagnostic] = []
     }
 
     /// Checks `response` against `request`'s expectations and captures, reading templates in `scope`.
-    package func check(_ request: DeclaredRequest, response: Response, scope: Scope) async -> Outcome {
+    /// With `contract`, the response to `sent` is checked against its OpenAPI operation too.
+    package func check(
+        _ request: DeclaredRequest, sent: PreparedRequest? = nil, response: Response, scope: Scope, contract: OpenAPIContract? = nil
+    ) async -> Outcome {
         var outcome = Outcome()
         var decoded: DecodedValue?
         var decodingFailure: String?
@@ -109,6 +114,22 @@ package struct ResponseChecker: Sendable {
             if !result.passed { outcome.failures.append(result.diagnostic) }
         }
 
+        if let contract, let sent {
+            let findings = contract.check(
+                sent: sent, response: response, decoded: request.decoder == nil ? decoded : nil, location: request.location)
+            for var result in findings.results {
+                result.actual = redactor.redact(result.actual)
+                result.details = result.details.map(redactor.redact)
+                outcome.expectations.append(result)
+                if !result.passed { outcome.failures.append(result.diagnostic) }
+            }
+            for problem in findings.requestProblems {
+                var problem = problem
+                problem.message = redactor.redact(problem.message)
+                problem.notes = problem.notes.map(redactor.redact)
+                if problem.severity == .error { outcome.failures.append(problem) } else { outcome.warnings.append(problem) }
+            }
+        }
         outcome.failures += captureFailures
         return outcome
     }

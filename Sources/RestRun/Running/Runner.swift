@@ -130,17 +130,20 @@ package struct Runner: Sendable {
         do {
             if let delay = options.delay, delay > .zero { try await Task.sleep(for: delay) }
             let response = try await networking.send(prepared) { response in
-                let outcome = await checker.check(request, response: response, scope: checkScope)
+                let outcome = await checker.check(request, sent: prepared, response: response, scope: checkScope, contract: file.contract)
                 lastCheck.keep(outcome)
                 return outcome.failures.isEmpty
             }
             var check = lastCheck.outcome
-            if check == nil { check = await checker.check(request, response: response, scope: checkScope) }
+            if check == nil {
+                check = await checker.check(request, sent: prepared, response: response, scope: checkScope, contract: file.contract)
+            }
             let outcome = check ?? ResponseChecker.Outcome()
             result.attempts = max(1, response.attempts.count)
             result.status = response.status
             result.expectations = outcome.expectations
             result.failures = outcome.failures
+            result.warnings = outcome.warnings
             if !result.failures.isEmpty, response.attempts.count > 1 {
                 result.failures[0].notes.append(AttemptText.note(response.attempts))
             }
@@ -176,7 +179,8 @@ package struct Runner: Sendable {
             baseURL = mockURL
         }
         var prepared = PreparedRequest(resolved, baseURL: baseURL, scope: scope)
-        prepared.keepsBody = keepsAllBodies || request.readsBody
+        prepared.baseURL = baseURL
+        prepared.keepsBody = keepsAllBodies || request.readsBody || file.contract != nil
         guard URLBuilder.isAbsolute(prepared.url) else {
             throw Diagnostic(
                 "the URL '\(prepared.url)' is not absolute: give the file a 'base_url' or use a full URL",

@@ -7,6 +7,7 @@ import Synchronization
 /// nothing is fetched over the network.
 package final class SchemaLibrary: Sendable {
     private let compiled = Mutex<[String: Result<JSONSchema, DiagnosticList>]>([:])
+    private let specs = Mutex<[String: Result<OpenAPISpec, DiagnosticList>]>([:])
 
     /// An empty library.
     package init() {}
@@ -31,6 +32,26 @@ package final class SchemaLibrary: Sendable {
         }
         compiled.withLock { $0[key] = result }
         return try result.get()
+    }
+
+    /// The OpenAPI spec at `path`, read and compiled once for the whole run (so coverage adds up
+    /// across files).
+    package func spec(path: String) throws(DiagnosticList) -> OpenAPISpec {
+        let key = FileSystem.canonicalPath(path)
+        if let known = specs.withLock({ $0[key] }) { return try known.get() }
+        let result: Result<OpenAPISpec, DiagnosticList>
+        do throws(DiagnosticList) {
+            result = .success(try OpenAPISpec.load(path: path))
+        } catch {
+            result = .failure(error)
+        }
+        specs.withLock { $0[key] = result }
+        return try result.get()
+    }
+
+    /// Every spec loaded so far.
+    package var loadedSpecs: [OpenAPISpec] {
+        specs.withLock { $0.values.compactMap { try? $0.get() } }.sorted { $0.path < $1.path }
     }
 
     /// A schema written inline in a request file (`node` read from `source`); its relative `$ref`s

@@ -1,0 +1,72 @@
+/// One operation of an OpenAPI spec: a method on a path template, what it takes and what it may
+/// answer, its schemas compiled.
+package struct OpenAPIOperation: Sendable {
+    /// `GET`, `POST`, ...
+    package var method: String
+    /// The path as the spec writes it: `/pets/{petId}`.
+    package var path: String
+    /// The template to match request paths against.
+    package var template: PathTemplate
+    /// The spec's `operationId`, if any.
+    package var operationID: String?
+    /// Where the operation is written in the spec.
+    package var location: SourceLocation?
+    /// Its parameters, the path item's merged in.
+    package var parameters: [OpenAPIParameter] = []
+    /// Its request body, if it declares one.
+    package var requestBody: OpenAPIBody?
+    /// Its responses by the spec's key: `200`, `2XX`, `default`.
+    package var responses: [(key: String, response: OpenAPIResponse)] = []
+
+    /// `GET /pets/{petId}`
+    package var name: String { "\(method) \(path)" }
+
+    /// The response `status` is answered with: the exact code, else its class (`2XX`), else
+    /// `default`.
+    package func response(for status: Int) -> (key: String, response: OpenAPIResponse)? {
+        let exact = String(status), range = "\(status / 100)XX"
+        return responses.first { $0.key == exact }
+            ?? responses.first { $0.key.uppercased() == range }
+            ?? responses.first { $0.key == "default" }
+    }
+}
+
+/// A parameter of an operation.
+package struct OpenAPIParameter: Sendable {
+    /// Its name.
+    package var name: String
+    /// `path`, `query`, `header` or `cookie`.
+    package var location: String
+    /// Whether a request must send it.
+    package var isRequired: Bool
+    /// Its schema, when it has one.
+    package var schema: JSONSchema?
+}
+
+/// A request or response body: media types and their schemas.
+package struct OpenAPIBody: Sendable {
+    /// Whether a request must send it (request bodies only).
+    package var isRequired = false
+    /// Declared media types (lower-cased, as written) and their schemas.
+    package var content: [(mediaType: String, schema: JSONSchema?)] = []
+
+    /// The declared media type that `contentType` (a header value) falls under: exact, then
+    /// `type/*`, then `*/*`.
+    package func mediaType(for contentType: String) -> (mediaType: String, schema: JSONSchema?)? {
+        let essence = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: " ").lowercased() } ?? ""
+        let type = essence.split(separator: "/").first.map(String.init) ?? essence
+        return content.first { $0.mediaType == essence }
+            ?? content.first { $0.mediaType == type + "/*" }
+            ?? content.first { $0.mediaType == "*/*" }
+    }
+}
+
+/// A response an operation declares.
+package struct OpenAPIResponse: Sendable {
+    /// Where it is written.
+    package var location: SourceLocation?
+    /// Its headers.
+    package var headers: [OpenAPIParameter] = []
+    /// Its content.
+    package var body = OpenAPIBody()
+}
