@@ -5,9 +5,9 @@ import RestRunMock
 /// `rest-run mock ROUTES`: serves canned responses until interrupted.
 struct MockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mock", abstract: "Serve the canned responses of a routes file until interrupted.")
+        commandName: "mock", abstract: "Serve a routes file, or every operation of an OpenAPI spec, until interrupted.")
 
-    @Argument(help: "The routes file.")
+    @Argument(help: "A routes file, or an OpenAPI 3.0 or 3.1 spec.")
     var routes: String
 
     @Option(help: "The address to listen on.")
@@ -22,22 +22,22 @@ struct MockCommand: AsyncParsableCommand {
 
     func run() async throws {
         let stderr = FileDescriptorSink.standardError
-        let loaded: MockRoutes
+        let loaded: any MockResponder
         do {
-            loaded = try MockRoutes.load(path: routes)
+            loaded = try MockSource.load(path: routes)
         } catch {
             DiagnosticPrinter(errors: stderr, annotations: FileDescriptorSink.standardOutput, colors: stderr.isTerminal).print(error)
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
         let server: MockServer
         do {
-            server = try await MockServer.start(routes: loaded, host: host, port: port)
+            server = try await MockServer.start(responder: loaded, host: host, port: port)
         } catch {
             stderr.write("error: \(error)\n")
             throw ArgumentParser.ExitCode(RestRun.ExitCode.runtimeError.rawValue)
         }
         FileDescriptorSink.standardOutput.write(
-            "mock server listening on \(server.url) (\(loaded.routes.count) route\(loaded.routes.count == 1 ? "" : "s")); Ctrl-C stops it\n")
+            "mock server listening on \(server.url) (\(loaded.summary)); Ctrl-C stops it\n")
         await server.waitUntilClosed()
     }
 }

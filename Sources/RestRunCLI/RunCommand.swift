@@ -75,7 +75,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("name"), help: ArgumentHelp("Run only requests whose name matches (* and ? wildcards, else a substring); repeatable.", valueName: "PATTERN"))
     var names: [String] = []
 
-    @Option(help: ArgumentHelp("Start the embedded mock server with these routes first; its URL is {{mock_url}} and the default base_url.", valueName: "ROUTES"))
+    @Option(help: ArgumentHelp("Start the embedded mock server first, serving a routes file or an OpenAPI spec; its URL is {{mock_url}} and the default base_url.", valueName: "ROUTES"))
     var mock: String?
 
     func validate() throws {
@@ -214,15 +214,15 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Loads the routes file and starts the mock server on 127.0.0.1.
     private static func startMock(_ path: String, printer: DiagnosticPrinter, stderr: any TextSink) async throws -> MockServer {
-        let routes: MockRoutes
+        let routes: any MockResponder
         do {
-            routes = try MockRoutes.load(path: path)
+            routes = try MockSource.load(path: path)
         } catch {
             printer.print(error)
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
         do {
-            return try await MockServer.start(routes: routes)
+            return try await MockServer.start(responder: routes)
         } catch {
             stderr.write("error: the mock server could not start: \(error)\n")
             throw ArgumentParser.ExitCode(RestRun.ExitCode.runtimeError.rawValue)

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Picks the route for a request and builds the bytes to send, counting calls per route so that
 /// `responses:` are served in turn.
-package final class MockRouter: Sendable {
+package final class MockRouter: MockResponder {
     /// The routes, matched in order.
     package let routes: MockRoutes
     private let calls: Mutex<[Int]>
@@ -13,6 +13,12 @@ package final class MockRouter: Sendable {
         self.routes = routes
         self.calls = Mutex(Array(repeating: 0, count: routes.routes.count))
     }
+
+    /// Whether replies are compressed (`compress: true`).
+    package var compresses: Bool { routes.compresses }
+
+    /// `3 routes`
+    package var summary: String { "\(routes.routes.count) route\(routes.routes.count == 1 ? "" : "s")" }
 
     /// How many requests the router has answered, matched or not.
     package var requestsServed: Int { served.withLock { $0 } }

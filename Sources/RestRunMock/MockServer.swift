@@ -12,12 +12,12 @@ public final class MockServer: Sendable {
     /// The port it listens on.
     public let port: Int
     private let channel: any Channel
-    private let router: MockRouter
+    private let router: any MockResponder
 
     /// How many requests the server has answered so far.
     public var requestsServed: Int { router.requestsServed }
 
-    private init(channel: any Channel, router: MockRouter, host: String, port: Int) {
+    private init(channel: any Channel, router: any MockResponder, host: String, port: Int) {
         self.channel = channel
         self.router = router
         self.port = port
@@ -26,7 +26,12 @@ public final class MockServer: Sendable {
 
     /// Starts serving `routes` on `host:port`; port 0 picks a free port.
     public static func start(routes: MockRoutes, host: String = "127.0.0.1", port: Int = 0) async throws -> MockServer {
-        let router = MockRouter(routes: routes)
+        try await start(responder: MockRouter(routes: routes), host: host, port: port)
+    }
+
+    /// Starts serving what `responder` answers (routes or an OpenAPI spec) on `host:port`.
+    package static func start(responder router: any MockResponder, host: String = "127.0.0.1", port: Int = 0) async throws -> MockServer {
+        let compresses = router.compresses
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -34,7 +39,7 @@ public final class MockServer: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    if routes.compresses { try channel.pipeline.syncOperations.addHandler(HTTPResponseCompressor()) }
+                    if compresses { try channel.pipeline.syncOperations.addHandler(HTTPResponseCompressor()) }
                     try channel.pipeline.syncOperations.addHandler(MockHandler(router: router))
                 }
             }
@@ -72,11 +77,11 @@ final class MockHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private let router: MockRouter
+    private let router: any MockResponder
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
 
-    init(router: MockRouter) { self.router = router }
+    init(router: any MockResponder) { self.router = router }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {

@@ -82,13 +82,14 @@ package struct OpenAPIContract: Sendable {
                    details: ["declared at \(responseAt)"])
             return findings
         }
-        guard let contentType, let (mediaType, schema) = declared.body.mediaType(for: contentType) else {
+        guard let contentType, let declaredType = declared.body.mediaType(for: contentType) else {
             let types = declared.body.content.map(\.mediaType).joined(separator: ", ")
             result("content-type", passed: false, expected: "one of \(types), as \(what) declares", actual: contentType ?? "no Content-Type header",
                    details: ["declared at \(responseAt)"])
             return findings
         }
-        guard let schema, Self.isJSON(mediaType) || Self.isJSON(contentType) else { return findings }
+        let mediaType = declaredType.mediaType
+        guard let schema = declaredType.schema, Self.isJSON(mediaType) || Self.isJSON(contentType) else { return findings }
         let value: DecodedValue
         if let decoded {
             value = decoded
@@ -124,8 +125,8 @@ package struct OpenAPIContract: Sendable {
         if let body = operation.requestBody {
             if let sentBody = sent.body, !sentBody.bytes.isEmpty {
                 let contentType = sent.headers["Content-Type"] ?? sentBody.contentType ?? ""
-                if let (mediaType, schema) = body.mediaType(for: contentType) {
-                    if let schema, Self.isJSON(mediaType), let value = try? JSONParser.parse(sentBody.bytes),
+                if let declared = body.mediaType(for: contentType) {
+                    if let schema = declared.schema, Self.isJSON(declared.mediaType), let value = try? JSONParser.parse(sentBody.bytes),
                        let failures = Self.failures(of: value, against: schema) {
                         problems += failures.map { "its body: \($0.instancePath): \($0.keyword): \($0.message) (schema: \($0.schemaLocation))" }
                     }
@@ -160,7 +161,7 @@ package struct OpenAPIContract: Sendable {
         return string
     }
 
-    static func isJSON(_ mediaType: String) -> Bool {
+    package static func isJSON(_ mediaType: String) -> Bool {
         let essence = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: " ").lowercased() } ?? ""
         return essence == "application/json" || essence.hasSuffix("+json")
     }

@@ -43,16 +43,28 @@ package struct OpenAPIParameter: Sendable {
     package var schema: JSONSchema?
 }
 
+/// One media type of a body: its schema and examples.
+package struct OpenAPIMediaType: Sendable {
+    /// `application/json`, lower-cased.
+    package var mediaType: String
+    /// Its schema, compiled.
+    package var schema: JSONSchema?
+    /// `example:`
+    package var example: DecodedValue?
+    /// `examples:` by name, each its `value`.
+    package var examples: [(name: String, value: DecodedValue)] = []
+}
+
 /// A request or response body: media types and their schemas.
 package struct OpenAPIBody: Sendable {
     /// Whether a request must send it (request bodies only).
     package var isRequired = false
-    /// Declared media types (lower-cased, as written) and their schemas.
-    package var content: [(mediaType: String, schema: JSONSchema?)] = []
+    /// Declared media types, in the spec's order.
+    package var content: [OpenAPIMediaType] = []
 
     /// The declared media type that `contentType` (a header value) falls under: exact, then
     /// `type/*`, then `*/*`.
-    package func mediaType(for contentType: String) -> (mediaType: String, schema: JSONSchema?)? {
+    package func mediaType(for contentType: String) -> OpenAPIMediaType? {
         let essence = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: " ").lowercased() } ?? ""
         let type = essence.split(separator: "/").first.map(String.init) ?? essence
         return content.first { $0.mediaType == essence }

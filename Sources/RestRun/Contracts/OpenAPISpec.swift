@@ -250,7 +250,15 @@ private final class OpenAPIReader {
         guard let place else { return body }
         for (mediaType, _) in place.members {
             let entry = place.child(mediaType)
-            body.content.append((mediaType.lowercased(), schema(entry?.child("schema"))))
+            var declared = OpenAPIMediaType(mediaType: mediaType.lowercased(), schema: schema(entry?.child("schema")))
+            declared.example = entry?.members["example"]
+            if let examples = entry?.child("examples") {
+                for (name, _) in examples.members {
+                    guard let example = examples.child(name).flatMap(resolved), let value = example.members["value"] else { continue }
+                    declared.examples.append((name, value))
+                }
+            }
+            body.content.append(declared)
         }
         return body
     }

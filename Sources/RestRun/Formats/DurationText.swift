@@ -45,7 +45,7 @@ extension Duration {
 
 extension StringProtocol {
     /// The text without leading and trailing occurrences of `character`.
-    func trimmingCharacters(in character: Character) -> String {
+    package func trimmingCharacters(in character: Character) -> String {
         String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
     }
 }

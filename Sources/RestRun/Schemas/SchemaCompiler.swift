@@ -123,6 +123,13 @@ package final class SchemaCompiler {
         if let newResource, newResource.root == nil { newResource.root = node }
         if context.resource.root == nil, context.resource.pointer == pointer { context.resource.root = node }
         registerAnchors(members, node: node, pointer: pointer, context: context)
+        if let example = members["example"] {
+            node.example = example
+        } else if case let .array(examples)? = members["examples"], let first = examples.first {
+            node.example = first
+        } else if let value = members["default"] {
+            node.example = value
+        }
 
         func sub(_ name: String) -> SchemaNode? {
             members[name].map { compile($0, pointer: pointer + "/" + JSONPointer.escape(name), in: context, depth: depth + 1) }

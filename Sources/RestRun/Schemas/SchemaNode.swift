@@ -15,6 +15,8 @@ package final class SchemaNode: @unchecked Sendable {
     var unevaluatedProperties: SchemaNode?
     /// `unevaluatedItems`, read after every other keyword.
     var unevaluatedItems: SchemaNode?
+    /// An example the schema gives (`example`, the first of `examples`, or `default`), for mocks.
+    var example: DecodedValue?
 
     init(location: SchemaLocation, resource: SchemaResource) {
         self.location = location

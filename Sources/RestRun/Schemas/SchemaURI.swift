@@ -124,7 +124,7 @@ package struct SchemaURI: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `%XX` sequences decoded as UTF-8; a malformed one is kept as written.
-    static func percentDecoded(_ text: String) -> String {
+    package static func percentDecoded(_ text: String) -> String {
         guard text.contains("%") else { return text }
         var bytes: [UInt8] = []
         var iterator = Array(text.utf8)[...]

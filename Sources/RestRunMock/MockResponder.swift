@@ -1,0 +1,39 @@
+package import RestRun
+
+/// What answers the mock server's requests: canned routes (`MockRouter`) or an OpenAPI spec
+/// (`SpecMock`).
+package protocol MockResponder: Sendable {
+    /// The reply to one request.
+    func reply(method: String, uri: String, headers: [(String, String)], body: [UInt8]) -> MockRouter.Reply
+    /// How many requests it has answered.
+    var requestsServed: Int { get }
+    /// Whether replies are gzip-compressed when the client accepts it.
+    var compresses: Bool { get }
+    /// `3 routes`, `5 operations of specs/api.yaml`: what `rest-run mock` says it serves.
+    var summary: String { get }
+}
+
+/// Reads what `--mock` and `rest-run mock` serve: an OpenAPI document (one with an `openapi:`
+/// key) or a routes file.
+package enum MockSource {
+    /// The responder for the file at `path`.
+    package static func load(path: String) throws(DiagnosticList) -> any MockResponder {
+        if isOpenAPI(path) {
+            return SpecMock(spec: try OpenAPISpec.load(path: path))
+        }
+        return MockRouter(routes: try MockRoutes.load(path: path))
+    }
+
+    /// Whether the file's top level has an `openapi` (or `swagger`) key.
+    static func isOpenAPI(_ path: String) -> Bool {
+        guard let bytes = try? FileSystem.readBytes(path) else { return false }
+        let text = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)
+        for line in text.split(whereSeparator: \.isNewline) {
+            if line.hasPrefix("openapi:") || line.hasPrefix("swagger:") || line.hasPrefix("\"openapi\"") || line.hasPrefix("\"swagger\"") {
+                return true
+            }
+            if line.contains("\"openapi\"") && line.trimmingCharacters(in: " ").hasPrefix("{") { return true }
+        }
+        return false
+    }
+}
