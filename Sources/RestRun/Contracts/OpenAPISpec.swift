@@ -67,7 +67,7 @@ package final class OpenAPISpec: Sendable {
             throw DiagnosticList([Diagnostic("cannot read the OpenAPI spec '\(path)'")])
         }
         let reader = OpenAPIReader(root: document)
-        return try reader.read(path: path)
+        return try reader.read(path: FileSystem.displayPath(path))
     }
 }
 

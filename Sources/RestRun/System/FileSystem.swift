@@ -141,6 +141,13 @@ package enum FileSystem {
         return String(cString: directory)
     }
 
+    /// `path` as messages show it: relative to the working directory when it lies inside it.
+    package static func displayPath(_ path: String) -> String {
+        guard path.hasPrefix("/") else { return path }
+        let directory = currentDirectory() + "/"
+        return path.hasPrefix(directory) ? String(path.dropFirst(directory.count)) : path
+    }
+
     /// `base`'s directory joined with `path`, unless `path` is absolute.
     package static func path(_ path: String, relativeTo base: String) -> String {
         if path.hasPrefix("/") { return path }
