@@ -32,6 +32,17 @@ struct DocumentationTests {
         }
     }
 
+    @Test("every example in docs/contracts.md loads: its schemas and spec compile")
+    func contracts() throws {
+        let document = try String(contentsOfFile: Fixtures.repositoryRoot + "/docs/contracts.md", encoding: .utf8)
+        let blocks = Self.yamlBlocks(in: document)
+        #expect(blocks.count >= 2)
+        for (index, block) in blocks.enumerated() {
+            let path = Fixtures.repositoryRoot + "/docs/contracts-\(index + 1).yaml"
+            #expect(throws: Never.self, "contracts example \(index + 1)") { try RequestFileLoader().load(text: block, path: path) }
+        }
+    }
+
     @Test("the README's request file example loads")
     func readme() throws {
         let document = try String(contentsOfFile: Fixtures.repositoryRoot + "/README.md", encoding: .utf8)
