@@ -136,7 +136,7 @@ private final class OpenAPIReader {
     func schema(_ place: Place?) -> JSONSchema? {
         guard let place else { return nil }
         let node = compiler.compile(place.document, at: place.pointer, rules: rules)
-        return JSONSchema(root: node)
+        return JSONSchema(root: node, usesDynamicScope: compiler.usesDynamicScope)
     }
 
     func read(path: String) throws(DiagnosticList) -> OpenAPISpec {

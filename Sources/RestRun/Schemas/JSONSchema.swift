@@ -2,6 +2,13 @@
 package struct JSONSchema: Sendable {
     /// The schema's root.
     package let root: SchemaNode
+    /// Whether evaluation keeps the dynamic scope (`$dynamicRef` somewhere in the schema).
+    let usesDynamicScope: Bool
+
+    init(root: SchemaNode, usesDynamicScope: Bool = true) {
+        self.root = root
+        self.usesDynamicScope = usesDynamicScope
+    }
 
     /// Compiles the schema at `pointer` in `document` (and whatever it references, found by
     /// `load`); every mistake in the schemas is a diagnostic at its line.
@@ -12,12 +19,12 @@ package struct JSONSchema: Sendable {
         let compiler = SchemaCompiler(load: load)
         let root = compiler.compile(document, at: pointer, rules: rules)
         if !compiler.problems.isEmpty { throw DiagnosticList(compiler.problems) }
-        return JSONSchema(root: root)
+        return JSONSchema(root: root, usesDynamicScope: compiler.usesDynamicScope)
     }
 
     /// Whether `value` is valid; `assertsFormats` checks every `format` rest-run knows.
     package func isValid(_ value: DecodedValue, assertsFormats: Bool = false) -> Bool {
-        var evaluator = SchemaEvaluator(recordsFailures: false, assertsFormats: assertsFormats)
+        var evaluator = SchemaEvaluator(recordsFailures: false, assertsFormats: assertsFormats, tracksScope: usesDynamicScope)
         return evaluator.evaluate(root, value, collect: false).valid
     }
 
@@ -25,7 +32,7 @@ package struct JSONSchema: Sendable {
     /// value) first; none when it is valid.
     package func failures(_ value: DecodedValue, limit: Int = 5, assertsFormats: Bool = false) -> [SchemaFailure] {
         guard !isValid(value, assertsFormats: assertsFormats) else { return [] }
-        var evaluator = SchemaEvaluator(recordsFailures: true, assertsFormats: assertsFormats)
+        var evaluator = SchemaEvaluator(recordsFailures: true, assertsFormats: assertsFormats, tracksScope: usesDynamicScope)
         _ = evaluator.evaluate(root, value, collect: false)
         var seen: Set<String> = []
         let unique = evaluator.failures.filter { seen.insert($0.instancePath + " " + $0.keyword + " " + $0.message).inserted }

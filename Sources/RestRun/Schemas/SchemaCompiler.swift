@@ -12,6 +12,8 @@ package final class SchemaCompiler {
 
     /// Problems found so far.
     package private(set) var problems: [Diagnostic] = []
+    /// Whether any schema compiled has a `$dynamicRef`, so evaluation keeps the dynamic scope.
+    package private(set) var usesDynamicScope = false
 
     private let load: Loader
     private var documents: [SchemaURI: SchemaDocument] = [:]
@@ -170,6 +172,7 @@ package final class SchemaCompiler {
            let uri = referenceURI(reference, name: "$dynamicRef", pointer: pointer, context: context) {
             let slot = SchemaReference(uri: uri, location: location(pointer + "/$dynamicRef", in: context.document), rules: context.rules)
             if let name = uri.decodedFragment, !name.isEmpty, !name.hasPrefix("/") { slot.dynamicAnchor = name }
+            usesDynamicScope = true
             pending.append(slot)
             node.keywords.append(.dynamicReference(slot))
         }

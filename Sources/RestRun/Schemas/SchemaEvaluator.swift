@@ -23,6 +23,8 @@ struct SchemaEvaluator {
     static let maximumDepth = 500
 
     let recordsFailures: Bool
+    /// Whether the dynamic scope is kept (only schemas with a `$dynamicRef` read it).
+    let tracksScope: Bool
     /// Whether every `format` rest-run knows is checked, not only those a meta-schema asserts.
     let assertsFormats: Bool
     private(set) var failures: [SchemaFailure] = []
@@ -30,15 +32,16 @@ struct SchemaEvaluator {
     private var scope: [SchemaResource] = []
     private var depth = 0
 
-    init(recordsFailures: Bool, assertsFormats: Bool = false) {
+    init(recordsFailures: Bool, assertsFormats: Bool = false, tracksScope: Bool = true) {
         self.recordsFailures = recordsFailures
         self.assertsFormats = assertsFormats
+        self.tracksScope = tracksScope
     }
 
     /// A fresh evaluator for a subschema whose failures are judged by the caller (`not`, `if`,
     /// `contains`, branches of `anyOf`): same path and dynamic scope.
     private func probe(recording: Bool) -> SchemaEvaluator {
-        var probe = SchemaEvaluator(recordsFailures: recording, assertsFormats: assertsFormats)
+        var probe = SchemaEvaluator(recordsFailures: recording, assertsFormats: assertsFormats, tracksScope: tracksScope)
         probe.path = path
         probe.scope = scope
         probe.depth = depth
@@ -64,7 +67,7 @@ struct SchemaEvaluator {
         }
         depth += 1
         defer { depth -= 1 }
-        let entersResource = scope.last !== node.resource
+        let entersResource = tracksScope && scope.last !== node.resource
         if entersResource { scope.append(node.resource) }
         defer { if entersResource { scope.removeLast() } }
 
@@ -79,9 +82,9 @@ struct SchemaEvaluator {
             if let unevaluated = node.unevaluatedItems, case let .array(items) = instance {
                 for (index, item) in items.enumerated()
                 where !(annotations.allItems || index < annotations.itemsPrefix || annotations.itemIndices.contains(index)) {
-                    path.append(.index(index))
+                    if recordsFailures { path.append(.index(index)) }
                     let (itemValid, _) = evaluate(unevaluated, item, collect: false)
-                    path.removeLast()
+                    if recordsFailures { path.removeLast() }
                     if !itemValid {
                         valid = false
                         if !recordsFailures { break }
@@ -91,9 +94,9 @@ struct SchemaEvaluator {
             }
             if let unevaluated = node.unevaluatedProperties, case let .object(members) = instance, valid || recordsFailures {
                 for (key, value) in members where !(annotations.allProperties || annotations.properties.contains(key)) {
-                    path.append(.key(key))
+                    if recordsFailures { path.append(.key(key)) }
                     let (memberValid, _) = evaluate(unevaluated, value, collect: false)
-                    path.removeLast()
+                    if recordsFailures { path.removeLast() }
                     if !memberValid {
                         valid = false
                         if !recordsFailures { break }
@@ -274,9 +277,9 @@ struct SchemaEvaluator {
                 } else {
                     break
                 }
-                path.append(.index(index))
+                if recordsFailures { path.append(.index(index)) }
                 let (itemValid, _) = evaluate(schema, item, collect: false)
-                path.removeLast()
+                if recordsFailures { path.removeLast() }
                 if !itemValid {
                     valid = false
                     if !recordsFailures { break }
@@ -290,12 +293,12 @@ struct SchemaEvaluator {
             var matched = 0
             var probe = probe(recording: false)
             for (index, item) in items.enumerated() {
-                probe.path.append(.index(index))
+                if recordsFailures { probe.path.append(.index(index)) }
                 if probe.evaluate(schema, item, collect: false).valid {
                     matched += 1
-                    annotations.itemIndices.insert(index)
+                    if collect { annotations.itemIndices.insert(index) }
                 }
-                probe.path.removeLast()
+                if recordsFailures { probe.path.removeLast() }
             }
             if matched < minimum {
                 fail(node, "contains", "wanted at least \(minimum) item\(minimum == 1 ? "" : "s") matching the schema at \(schema.location), found \(matched)")
@@ -311,8 +314,8 @@ struct SchemaEvaluator {
             var valid = true
             for (key, value) in members {
                 var matched = false
-                path.append(.key(key))
-                defer { path.removeLast() }
+                if recordsFailures { path.append(.key(key)) }
+                defer { if recordsFailures { path.removeLast() } }
                 if let schema = properties[key] {
                     matched = true
                     if !evaluate(schema, value, collect: false).valid { valid = false }
@@ -322,9 +325,9 @@ struct SchemaEvaluator {
                     if !evaluate(schema, value, collect: false).valid { valid = false }
                 }
                 if matched {
-                    annotations.properties.insert(key)
+                    if collect { annotations.properties.insert(key) }
                 } else if let additional {
-                    annotations.properties.insert(key)
+                    if collect { annotations.properties.insert(key) }
                     if additional.constant == false {
                         valid = false
                         if recordsFailures {
