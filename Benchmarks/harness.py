@@ -168,6 +168,7 @@ def write_files(work):
                   "    capture:", f"      last_{i % 10}: $.id"]
     with open(f"{files}/load10k.yaml", "w") as f:
         f.write("\n".join(lines) + "\n")
+    write_schema_files(work, files)
     os.makedirs(f"{files}/tavern", exist_ok=True)
     tavern(f"{files}/tavern/test_one.tavern.yaml", 1, 1)
     tavern(f"{files}/tavern/test_500.tavern.yaml", 1, 500)
@@ -182,12 +183,56 @@ def write_files(work):
     return files
 
 
+def write_schema_files(work, files):
+    """S6: a 10 MB JSON:API list served by nginx, and a realistic schema for it (refs, required,
+    enums, patterns, formats as annotations, nested objects and arrays, additionalProperties)."""
+    import json
+    www = os.path.join(work, "nginx", "www")
+    os.makedirs(www, exist_ok=True)
+    items, size, i = [], 0, 0
+    while size < 10 * 1024 * 1024:
+        item = {"id": str(100000 + i), "type": "contents",
+                "attributes": {"name": f"Article number {i} about Swift",
+                               "description": "Learn how to use async/await, tasks and actors to write safe concurrent Swift code. " * 2,
+                               "released_at": "2026-01-%02dT12:00:00.000Z" % (i % 28 + 1), "free": i % 2 == 0,
+                               "difficulty": ["beginner", "intermediate", "advanced"][i % 3], "content_type": "article",
+                               "duration": 600 + i % 900, "card_artwork_url": f"https://files.example.com/attachments/card/{i}.png",
+                               "tags": ["swift", "ios", "concurrency"][: i % 3 + 1]},
+                "relationships": {"domains": {"data": [{"id": str(i % 7), "type": "domains"}]}}}
+        items.append(item)
+        size += len(json.dumps(item))
+        i += 1
+    with open(os.path.join(www, "schema-data.json"), "w") as f:
+        json.dump({"data": items, "meta": {"total": len(items)}}, f)
+    content = {"type": "object", "required": ["id", "type", "attributes"], "additionalProperties": False, "properties": {
+        "id": {"type": "string", "pattern": "^[0-9]+$"}, "type": {"const": "contents"},
+        "attributes": {"type": "object", "required": ["name", "description", "released_at", "content_type"], "properties": {
+            "name": {"type": "string", "minLength": 1, "maxLength": 200}, "description": {"type": "string"},
+            "released_at": {"type": "string", "format": "date-time"}, "free": {"type": "boolean"},
+            "difficulty": {"enum": ["beginner", "intermediate", "advanced"]},
+            "content_type": {"enum": ["article", "video_course", "book"]}, "duration": {"type": "integer", "minimum": 0},
+            "card_artwork_url": {"type": "string", "format": "uri"},
+            "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True, "maxItems": 10}}},
+        "relationships": {"type": "object", "additionalProperties": {"type": "object", "properties": {"data": {
+            "type": "array", "items": {"type": "object", "required": ["id", "type"],
+                                       "properties": {"id": {"type": "string"}, "type": {"type": "string"}}}}}}}}}
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "required": ["data", "meta"],
+              "properties": {"data": {"type": "array", "items": {"$ref": "#/$defs/content"}},
+                             "meta": {"type": "object", "properties": {"total": {"type": "integer", "minimum": 0}}}},
+              "$defs": {"content": content}}
+    with open(f"{files}/s6.schema.json", "w") as f:
+        json.dump(schema, f)
+    with open(f"{files}/s6.yaml", "w") as f:
+        f.write(f"requests:\n  - url: http://127.0.0.1:{PORT}/schema-data.json\n    options: {{ max_body: 64MB }}\n"
+                "    expect:\n      status: 200\n      schema: { file: s6.schema.json }\n")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--root", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--only", default="S1,S2,S3,S4,S5")
+    parser.add_argument("--only", default="S1,S2,S3,S4,S5,S6")
     args = parser.parse_args()
     rounds = max(1, min(args.rounds, 50))
     only = set(args.only.split(","))
@@ -235,10 +280,22 @@ def main():
                                 "import yaml,sys; yaml.load(open(sys.argv[1]), Loader=yaml.CLoader)", f"{files}/load10k.yaml"], 0),
         ]))
 
+    if "S6" in only:
+        data, schema = f"{args.work}/nginx/www/schema-data.json", f"{files}/s6.schema.json"
+        load = "import json,sys; schema=json.load(open(sys.argv[1])); data=json.load(open(sys.argv[2]))"
+        scenarios.append(("S6", "10 MB JSON checked against a schema", 1, [
+            ("rest-run", [rest, f"{files}/s6.yaml", "--quiet"], 0),
+            ("Python jsonschema", [f"{venv}/python", "-c",
+                                   load + "; import jsonschema; jsonschema.Draft202012Validator(schema).validate(data)", schema, data], 0),
+            ("jsonschema-rs", [f"{venv}/python", "-c",
+                               load + "; import jsonschema_rs; jsonschema_rs.validator_for(schema).validate(data)", schema, data], 0),
+            ("Python json.load only", [f"{venv}/python", "-c", load, schema, data], 0),
+        ]))
+
     nginx = Nginx(args.work)
     rows = []
     try:
-        if {"S1", "S2", "S3", "S4"} & only:
+        if {"S1", "S2", "S3", "S4", "S6"} & only:
             nginx.start()
         for sid, label, requests, tools in scenarios:
             samples = {tool: [] for tool, _, _ in tools}
@@ -363,6 +420,11 @@ def targets(by):
     if r4:
         target(f"S4 max_body 10MB refused in well under a second, <= 30 MB: {r4[3] * 1000:.0f} ms, {r4[5]:.0f} MB",
                r4[3] < 0.5 and r4[5] <= 30 and r4[6] == 0)
+    r6, p6, j6 = get("S6", "rest-run"), get("S6", "Python jsonschema"), get("S6", "jsonschema-rs")
+    if r6 and p6:
+        target(f"S6 >= 10x faster than Python jsonschema: {p6[3] / r6[3]:.1f}x", p6[3] >= 10 * r6[3])
+    if r6 and j6:
+        target(f"S6 within 2x of jsonschema-rs: {r6[3] / j6[3]:.2f}x", r6[3] <= 2 * j6[3])
     l5, y5 = get("S5", "rest-run check"), get("S5", "PyYAML CLoader")
     if l5 and y5:
         target(f"S5 <= 1.0x PyYAML's C loader: {l5[3] / y5[3]:.2f}x", l5[3] <= y5[3])

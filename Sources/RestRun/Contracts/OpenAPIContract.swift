@@ -103,7 +103,7 @@ package struct OpenAPIContract: Sendable {
             }
         }
         if let failures = Self.failures(of: value, against: schema) {
-            result("body", passed: false, expected: "a body that matches \(what)'s \(mediaType) schema", actual: value.jsonText.truncatedForDisplay(),
+            result("body", passed: false, expected: "a body that matches \(what)'s \(mediaType) schema", actual: value.jsonText(limit: 240).truncatedForDisplay(),
                    details: failures.map { "\($0.instancePath): \($0.keyword): \($0.message) (schema: \($0.schemaLocation))" })
         }
         return findings

@@ -70,9 +70,9 @@ package enum ValueFormat: Sendable {
             if let milliseconds = value.doubleValue, milliseconds.isFinite, abs(milliseconds) < 1e12 {
                 return DurationText.format(.nanoseconds(Int64(milliseconds * 1e6)))
             }
-            return value.jsonText.truncatedForDisplay()
+            return value.jsonText(limit: 240).truncatedForDisplay()
         case .json, .status:
-            return value.jsonText.truncatedForDisplay()
+            return value.jsonText(limit: 240).truncatedForDisplay()
         }
     }
 }

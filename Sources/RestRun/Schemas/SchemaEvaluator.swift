@@ -139,7 +139,7 @@ struct SchemaEvaluator {
             return false
         case let .constant(value):
             if Self.equal(instance, value) { return true }
-            fail(node, "const", "wanted \(value.jsonText.truncatedForDisplay()), found \(instance.phrase)")
+            fail(node, "const", "wanted \(value.jsonText(limit: 240).truncatedForDisplay()), found \(instance.phrase)")
             return false
         case let .multipleOf(divisor):
             guard let number = instance.doubleValue else { return true }
@@ -190,7 +190,7 @@ struct SchemaEvaluator {
             return false
         case .uniqueItems:
             guard case let .array(items) = instance, let (first, second) = Self.firstDuplicate(items) else { return true }
-            fail(node, "uniqueItems", "wanted unique items, found items \(first) and \(second) equal (\(items[first].jsonText.truncatedForDisplay()))")
+            fail(node, "uniqueItems", "wanted unique items, found items \(first) and \(second) equal (\(items[first].jsonText(limit: 240).truncatedForDisplay()))")
             return false
         case let .maxProperties(limit):
             guard case let .object(members) = instance else { return true }

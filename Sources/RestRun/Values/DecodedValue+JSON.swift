@@ -6,6 +6,14 @@ extension DecodedValue {
         return output
     }
 
+    /// Compact JSON text, stopping soon after `limit` bytes: enough to show a value cut short
+    /// (`truncatedForDisplay`) without writing out a whole large body first.
+    package func jsonText(limit: Int) -> String {
+        var output = ""
+        write(to: &output, indent: nil, level: 0, limit: limit)
+        return output
+    }
+
     /// Indented JSON text, two spaces per level.
     public var prettyJSONText: String {
         var output = ""
@@ -16,7 +24,8 @@ extension DecodedValue {
     /// The value as UTF-8 JSON bytes, for request bodies.
     public var jsonBytes: [UInt8] { Array(jsonText.utf8) }
 
-    private func write(to output: inout String, indent: String?, level: Int) {
+    private func write(to output: inout String, indent: String?, level: Int, limit: Int = .max) {
+        if limit != .max, output.utf8.count > limit { return }
         switch self {
         case .null: output += "null"
         case let .bool(value): output += value ? "true" : "false"
@@ -34,7 +43,8 @@ extension DecodedValue {
             for (index, item) in items.enumerated() {
                 if index > 0 { output += "," }
                 newline(&output, indent: indent, level: level + 1)
-                item.write(to: &output, indent: indent, level: level + 1)
+                item.write(to: &output, indent: indent, level: level + 1, limit: limit)
+                if limit != .max, output.utf8.count > limit { return }
             }
             newline(&output, indent: indent, level: level)
             output += "]"
@@ -46,7 +56,8 @@ extension DecodedValue {
                 newline(&output, indent: indent, level: level + 1)
                 Self.writeString(member.key, to: &output)
                 output += indent == nil ? ":" : ": "
-                member.value.write(to: &output, indent: indent, level: level + 1)
+                member.value.write(to: &output, indent: indent, level: level + 1, limit: limit)
+                if limit != .max, output.utf8.count > limit { return }
             }
             newline(&output, indent: indent, level: level)
             output += "}"
@@ -60,6 +71,12 @@ extension DecodedValue {
 
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
+        // Most strings need no escape: appended whole, not scalar by scalar.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output += value
+            output += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
