@@ -1,5 +1,5 @@
 import FuzzSupport
-import RestRun
+@testable import RestRun
 
 /// Each input as a request file: the loader must return a file or diagnostics, never crash, hang or
 /// take long (libFuzzer's -timeout catches that).
