@@ -93,7 +93,7 @@ package final class SpecMock: MockResponder {
         _ operation: OpenAPIOperation, parameters: [String: String], uri: String, headers: [(String, String)], body: [UInt8]
     ) -> [String] {
         var problems: [String] = []
-        let query = Self.query(uri)
+        let query = OpenAPIContract.query(uri)
         for parameter in operation.parameters {
             let value: String?
             switch parameter.location {
@@ -106,8 +106,8 @@ package final class SpecMock: MockResponder {
                 if parameter.isRequired { problems.append("the \(parameter.location) parameter '\(parameter.name)' is required") }
                 continue
             }
-            if let schema = parameter.schema, !schema.isValid(Self.typed(value, for: schema)) {
-                let failure = schema.failures(Self.typed(value, for: schema), limit: 1).first
+            if let schema = parameter.schema, !schema.isValid(OpenAPIContract.typedValue(value, for: schema)) {
+                let failure = schema.failures(OpenAPIContract.typedValue(value, for: schema), limit: 1).first
                 problems.append("the \(parameter.location) parameter '\(parameter.name)' is '\(value)': " + (failure.map { "\($0.keyword): \($0.message)" } ?? "not allowed"))
             }
         }
@@ -160,26 +160,6 @@ package final class SpecMock: MockResponder {
 
     static func header(_ name: String, in headers: [(String, String)]) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
-    }
-
-    static func query(_ uri: String) -> [String: String] {
-        guard let question = uri.firstIndex(of: "?") else { return [:] }
-        var result: [String: String] = [:]
-        for pair in uri[uri.index(after: question)...].split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { SchemaURI.percentDecoded(String($0).replacing("+", with: " ")) }
-            if let name = parts.first, result[name] == nil { result[name] = parts.count > 1 ? parts[1] : "" }
-        }
-        return result
-    }
-
-    /// A parameter's text as its schema reads it: a number or boolean when that is what it wants.
-    static func typed(_ text: String, for schema: JSONSchema) -> DecodedValue {
-        let string = DecodedValue.string(text)
-        if schema.isValid(string) { return string }
-        if let integer = Int(text) { return .integer(integer) }
-        if let number = Double(text) { return .number(number) }
-        if text == "true" || text == "false" { return .bool(text == "true") }
-        return string
     }
 
     /// `2XX` as 200, `default` as 200.

@@ -27,6 +27,11 @@ struct ContractTests {
         #expect(text.contains("expected: a status GET /pets/{petId} declares (200, 404)"))
         #expect(text.contains("actual:   500"))
         #expect(!text.contains("$[0]"), "a null tag is allowed: 3.0's nullable")
+        #expect(text.contains("contract.yaml:13:5: warning: the request does not follow GET /pets/{petId}"))
+        #expect(text.contains("its path parameter 'petId' is 'abc': type: wanted an integer"))
+        let annotated = try await binary.run(
+            [Self.folder + "contract.yaml", "--mock", Self.folder + "broken-routes.yaml"], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(annotated.stdout.contains("::warning file="), "warnings become GitHub warning annotations")
     }
 
     @Test("strict: true makes request problems errors")

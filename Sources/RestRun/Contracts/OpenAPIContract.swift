@@ -26,7 +26,7 @@ package struct OpenAPIContract: Sendable {
     package func check(sent: PreparedRequest, response: Response, decoded: DecodedValue?, location: SourceLocation?) -> Findings {
         var findings = Findings()
         let basePath = sent.baseURL.map(URLParts.path(of:)).map { $0 == "/" ? "" : $0 }
-        guard let (operation, _) = spec.operation(method: sent.method.rawValue, url: sent.url, basePath: basePath) else {
+        guard let (operation, pathParameters) = spec.operation(method: sent.method.rawValue, url: sent.url, basePath: basePath) else {
             var path = URLParts.path(of: sent.url)
             if let base = (spec.basePaths + [basePath ?? ""]).first(where: { !$0.isEmpty && path.hasPrefix($0 + "/") }) {
                 path = String(path.dropFirst(base.count))
@@ -36,7 +36,7 @@ package struct OpenAPIContract: Sendable {
             findings.requestProblems.append(Diagnostic(message, at: location, severity: strict ? .error : .warning))
             return findings
         }
-        findings.requestProblems = requestProblems(sent, operation: operation, location: location)
+        findings.requestProblems = requestProblems(sent, operation: operation, pathParameters: pathParameters, location: location)
         let declaredAt = operation.location.map { " (\($0.file):\($0.line):\($0.column))" } ?? ""
         func result(_ label: String, passed: Bool, expected: String, actual: String, details: [String] = []) {
             var result = ExpectationResult(label: "openapi " + label, passed: passed, expected: expected, actual: actual, location: location)
@@ -67,7 +67,7 @@ package struct OpenAPIContract: Sendable {
                 }
                 continue
             }
-            if let schema = header.schema, let failures = Self.failures(of: Self.headerValue(value, for: schema), against: schema) {
+            if let schema = header.schema, let failures = Self.failures(of: Self.typedValue(value, for: schema), against: schema) {
                 result("header \(header.name)", passed: false, expected: "a value \(what) allows", actual: DecodedValue.string(value).jsonText,
                        details: failures.map { "\($0.keyword): \($0.message) (schema: \($0.schemaLocation))" })
             }
@@ -110,16 +110,28 @@ package struct OpenAPIContract: Sendable {
     }
 
     /// Required parameters the request lacks, and a JSON body its schema does not allow.
-    private func requestProblems(_ sent: PreparedRequest, operation: OpenAPIOperation, location: SourceLocation?) -> [Diagnostic] {
+    private func requestProblems(
+        _ sent: PreparedRequest, operation: OpenAPIOperation, pathParameters: [String: String], location: SourceLocation?
+    ) -> [Diagnostic] {
         var problems: [String] = []
-        let queryNames = Set(Self.queryNames(sent.url))
-        for parameter in operation.parameters where parameter.isRequired {
+        let query = Self.query(sent.url)
+        for parameter in operation.parameters {
+            let value: String?
             switch parameter.location {
-            case "query" where !queryNames.contains(parameter.name):
-                problems.append("it lacks the required query parameter '\(parameter.name)'")
-            case "header" where sent.headers[parameter.name] == nil:
-                problems.append("it lacks the required header '\(parameter.name)'")
-            default: break
+            case "path": value = pathParameters[parameter.name]
+            case "query": value = query[parameter.name]
+            case "header": value = sent.headers[parameter.name]
+            default: continue
+            }
+            guard let value else {
+                if parameter.isRequired { problems.append("it lacks the required \(parameter.location == "header" ? "header" : "\(parameter.location) parameter") '\(parameter.name)'") }
+                continue
+            }
+            if let schema = parameter.schema {
+                let typed = Self.typedValue(value, for: schema)
+                if let failure = Self.failures(of: typed, against: schema)?.first {
+                    problems.append("its \(parameter.location) parameter '\(parameter.name)' is '\(value)': \(failure.keyword): \(failure.message)")
+                }
             }
         }
         if let body = operation.requestBody {
@@ -150,9 +162,9 @@ package struct OpenAPIContract: Sendable {
         return schema.failures(value, limit: SchemaCheck.failureLimit, assertsFormats: true)
     }
 
-    /// A header's text as the value its schema reads: a number or boolean when it parses as one
-    /// and the text alone would not do.
-    private static func headerValue(_ text: String, for schema: JSONSchema) -> DecodedValue {
+    /// A parameter's or header's text as the value its schema reads: a number or boolean when it
+    /// parses as one and the text alone would not do.
+    package static func typedValue(_ text: String, for schema: JSONSchema) -> DecodedValue {
         let string = DecodedValue.string(text)
         if schema.isValid(string) { return string }
         if let integer = Int(text) { return .integer(integer) }
@@ -166,11 +178,14 @@ package struct OpenAPIContract: Sendable {
         return essence == "application/json" || essence.hasSuffix("+json")
     }
 
-    private static func queryNames(_ url: String) -> [String] {
-        guard let question = url.firstIndex(of: "?") else { return [] }
-        let query = url[url.index(after: question)...].prefix { $0 != "#" }
-        return query.split(separator: "&").map { pair in
-            SchemaURI.percentDecoded(String(pair.prefix { $0 != "=" }).replacing("+", with: " "))
+    /// The query's parameters, percent-decoded (the first of a repeated name).
+    package static func query(_ url: String) -> [String: String] {
+        guard let question = url.firstIndex(of: "?") else { return [:] }
+        var result: [String: String] = [:]
+        for pair in url[url.index(after: question)...].prefix(while: { $0 != "#" }).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { SchemaURI.percentDecoded(String($0).replacing("+", with: " ")) }
+            if let name = parts.first, result[name] == nil { result[name] = parts.count > 1 ? parts[1] : "" }
         }
+        return result
     }
 }

@@ -1,10 +1,16 @@
 /// Workflow commands that make GitHub Actions show failures on the YAML line of a pull request:
 /// `::error file=requests/a.yaml,line=17,col=9::expectation failed: $.id`.
 package enum GitHubAnnotations {
-    /// One `::error` line per failure of the failed requests in `files`.
+    /// One `::error` line per failure of the failed requests in `files`, and one `::warning` line
+    /// per warning (what a request sends that its OpenAPI spec does not allow).
     public static func render(_ files: [FileResult]) -> String {
         var lines: [String] = []
         for file in files {
+            for request in file.requests {
+                for warning in request.warnings {
+                    lines.append(line(for: warning, title: "rest-run: \(request.name)"))
+                }
+            }
             for request in file.requests where request.outcome == .failed || request.outcome == .error {
                 for failure in request.failures {
                     var properties: [String] = []

@@ -174,7 +174,13 @@ struct SchemaEvaluator {
             fail(node, "pattern", "wanted a match for /\(pattern.source)/, found \(instance.phrase)")
             return false
         case let .format(name, asserted):
-            guard asserted || assertsFormats, case let .string(text) = instance, let matches = SchemaFormats.check(name, text) else { return true }
+            guard asserted || assertsFormats else { return true }
+            if let number = instance.doubleValue, let fits = SchemaFormats.check(name, number: number) {
+                if fits { return true }
+                fail(node, "format", "wanted \(SchemaFormats.phrase(name)), found \(instance.phrase)")
+                return false
+            }
+            guard case let .string(text) = instance, let matches = SchemaFormats.check(name, text) else { return true }
             if matches { return true }
             fail(node, "format", "wanted \(SchemaFormats.phrase(name)), found \(instance.phrase)")
             return false

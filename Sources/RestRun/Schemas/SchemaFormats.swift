@@ -22,6 +22,16 @@ enum SchemaFormats {
         }
     }
 
+    /// Whether `number` has the numeric format `name` (OpenAPI's `int32` and `int64`); nil for
+    /// any other format.
+    static func check(_ name: String, number: Double) -> Bool? {
+        switch name {
+        case "int32": number.rounded() == number && number >= -2_147_483_648 && number <= 2_147_483_647
+        case "int64": number.rounded() == number && number >= -9_223_372_036_854_775_808 && number < 9_223_372_036_854_775_808
+        default: nil
+        }
+    }
+
     /// "a date-time (RFC 3339)", for messages.
     static func phrase(_ name: String) -> String {
         switch name {
@@ -37,6 +47,8 @@ enum SchemaFormats {
         case "ipv6": "an IPv6 address"
         case "hostname": "a host name"
         case "regex": "a regular expression"
+        case "int32": "a whole number that fits 32 bits"
+        case "int64": "a whole number that fits 64 bits"
         default: "the format '\(name)'"
         }
     }
