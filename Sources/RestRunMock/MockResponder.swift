@@ -24,15 +24,20 @@ package enum MockSource {
         return MockRouter(routes: try MockRoutes.load(path: path))
     }
 
-    /// Whether the file's top level has an `openapi` (or `swagger`) key.
-    static func isOpenAPI(_ path: String) -> Bool {
+    /// Whether the file is an OpenAPI (or Swagger) document: a top-level `openapi:` or `swagger:`
+    /// whose value is a version number (a request file's `openapi:` names a file instead).
+    package static func isOpenAPI(_ path: String) -> Bool {
         guard let bytes = try? FileSystem.readBytes(path) else { return false }
         let text = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)
         for line in text.split(whereSeparator: \.isNewline) {
-            if line.hasPrefix("openapi:") || line.hasPrefix("swagger:") || line.hasPrefix("\"openapi\"") || line.hasPrefix("\"swagger\"") {
-                return true
+            var rest = line[...]
+            if rest.hasPrefix("{") { rest = rest.dropFirst().drop { $0 == " " } }
+            for key in ["openapi", "swagger"] {
+                for written in [key + ":", "\"\(key)\":"] where rest.hasPrefix(written) {
+                    let value = rest.dropFirst(written.count).drop { $0 == " " || $0 == "\"" || $0 == "'" }
+                    if value.first?.isNumber == true { return true }
+                }
             }
-            if line.contains("\"openapi\"") && line.trimmingCharacters(in: " ").hasPrefix("{") { return true }
         }
         return false
     }

@@ -37,7 +37,7 @@ struct SchemaExampleBuilder {
             case let .anyOf(schemas), let .oneOf(schemas):
                 if let first = schemas.first { composed = merge(composed, value(for: first, depth: depth + 1)) }
             case let .members(properties, _, _):
-                for (name, schema) in properties.sorted(by: { $0.key < $1.key }) { object[name] = value(for: schema, depth: depth + 1) }
+                for (name, schema) in properties.entries { object[name] = value(for: schema, depth: depth + 1) }
             case let .required(names): required = names
             case let .minimum(limit, exclusive): minimum = limit; exclusiveMinimum = exclusive
             case let .maximum(limit, _): maximum = limit

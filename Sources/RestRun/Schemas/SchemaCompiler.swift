@@ -225,7 +225,7 @@ package final class SchemaCompiler {
         let additional = sub("additionalProperties")
         if properties != nil || !patterns.isEmpty || additional != nil {
             node.keywords.append(.members(
-                properties: Dictionary(properties ?? [], uniquingKeysWith: { first, _ in first }), patterns: patterns, additional: additional))
+                properties: SchemaProperties(properties ?? []), patterns: patterns, additional: additional))
         }
         if let names = sub("propertyNames") { node.keywords.append(.propertyNames(names)) }
         if dialect == .draft2020_12 {

@@ -158,12 +158,16 @@ struct SchemaEvaluator {
             return false
         case let .maxLength(limit):
             guard case let .string(text) = instance else { return true }
+            // A string has no more characters than bytes: most pass without counting.
+            if text.utf8.count <= limit { return true }
             let length = text.unicodeScalars.count
             if length <= limit { return true }
             fail(node, "maxLength", "wanted at most \(limit) characters, found \(length) in \(instance.phrase)")
             return false
         case let .minLength(limit):
             guard case let .string(text) = instance else { return true }
+            // A string has at least a quarter as many characters as bytes.
+            if text.utf8.count >= limit * 4 { return true }
             let length = text.unicodeScalars.count
             if length >= limit { return true }
             fail(node, "minLength", "wanted at least \(limit) characters, found \(length) in \(instance.phrase)")
@@ -210,8 +214,8 @@ struct SchemaEvaluator {
             return false
         case let .required(names):
             guard case let .object(members) = instance else { return true }
+            guard names.contains(where: { members[$0] == nil }) else { return true }
             let missing = names.filter { members[$0] == nil }
-            if missing.isEmpty { return true }
             fail(node, "required", "wanted \(Self.propertyList(missing)), which \(missing.count == 1 ? "is" : "are") missing")
             return false
         case let .dependentRequired(entries):
@@ -467,7 +471,7 @@ struct SchemaEvaluator {
     /// composed and a decomposed accent differ), objects whatever their key order.
     static func equal(_ left: DecodedValue, _ right: DecodedValue) -> Bool {
         switch (left, right) {
-        case let (.string(a), .string(b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case let (.string(a), .string(b)): return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
         case let (.array(a), .array(b)): return a.count == b.count && zip(a, b).allSatisfy { equal($0, $1) }
         case let (.object(a), .object(b)):
             return a.count == b.count && a.allSatisfy { key, value in

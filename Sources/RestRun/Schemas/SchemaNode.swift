@@ -68,7 +68,7 @@ struct SchemaPattern: @unchecked Sendable {
 }
 
 /// One check of a schema object.
-enum SchemaKeyword: Sendable {
+indirect enum SchemaKeyword: Sendable {
     case reference(SchemaReference)
     case dynamicReference(SchemaReference)
     case type([String], nullable: Bool)
@@ -96,8 +96,32 @@ enum SchemaKeyword: Sendable {
     case dependentSchemas([(String, SchemaNode)])
     case items(prefix: [SchemaNode], rest: SchemaNode?, restKeyword: String)
     case contains(SchemaNode, minimum: Int, maximum: Int?)
-    case members(properties: [String: SchemaNode], patterns: [(SchemaPattern, SchemaNode)], additional: SchemaNode?)
+    case members(properties: SchemaProperties, patterns: [(SchemaPattern, SchemaNode)], additional: SchemaNode?)
     case propertyNames(SchemaNode)
+}
+
+/// `properties`: looked up by a scan when there are few (most names are small strings, compared
+/// in one step), by hash when there are many.
+struct SchemaProperties: Sendable {
+    /// The names and their schemas, in the schema's order.
+    let entries: [(name: String, schema: SchemaNode)]
+    private let index: [String: SchemaNode]?
+
+    init(_ entries: [(String, SchemaNode)]) {
+        var unique: [(name: String, schema: SchemaNode)] = []
+        for (name, schema) in entries where !unique.contains(where: { $0.name == name }) { unique.append((name, schema)) }
+        self.entries = unique
+        index = unique.count > 16 ? Dictionary(unique.map { ($0.name, $0.schema) }, uniquingKeysWith: { first, _ in first }) : nil
+    }
+
+    /// The schema of property `name`, if the schema names it.
+    subscript(name: String) -> SchemaNode? {
+        if let index { return index[name] }
+        for entry in entries where entry.name == name { return entry.schema }
+        return nil
+    }
+
+    var isEmpty: Bool { entries.isEmpty }
 }
 
 /// Where a schema was written: its document, the JSON pointer in it, and the file position when
