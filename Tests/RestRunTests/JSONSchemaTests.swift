@@ -87,6 +87,17 @@ struct JSONSchemaTests {
         #expect(schema.failures(.integer(1)).first?.message.contains("refers to itself") == true)
     }
 
+    @Test("a pattern that backtracks without end elsewhere runs in linear time here")
+    func catastrophicPattern() throws {
+        let schema = try Self.schema(##"{"pattern": "^(a+)+$"}"##)
+        let text = String(repeating: "a", count: 20_000) + "!"
+        #expect(!schema.isValid(.string(text)))
+        #expect(schema.isValid(.string(String(repeating: "a", count: 20_000))))
+        let classes = try Self.schema(##"{"pattern": "^\d{3}-\w+\s?$"}"##)
+        #expect(classes.isValid(.string("123-abc_9")))
+        #expect(!classes.isValid(.string("12-abc")))
+    }
+
     @Test("a deep value is validated without exhausting the stack")
     func deepValue() throws {
         let schema = try Self.schema(##"{"$defs": {"node": {"type": "array", "items": {"$ref": "#/$defs/node"}}}, "$ref": "#/$defs/node"}"##)

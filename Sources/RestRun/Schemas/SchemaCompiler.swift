@@ -191,7 +191,8 @@ package final class SchemaCompiler {
             let then = sub("then"), otherwise = sub("else")
             if let condition = sub("if") { node.keywords.append(.conditional(if: condition, then: then, else: otherwise)) }
         }
-        if dialect == .draft7, let dependencies = members["dependencies"], case let .object(entries) = dependencies {
+        // draft-07's `dependencies`; draft 2020-12 validators keep reading it too, for old schemas.
+        if dialect != .openAPI30, let dependencies = members["dependencies"], case let .object(entries) = dependencies {
             var required: [(String, [String])] = []
             var schemas: [(String, SchemaNode)] = []
             for (key, value) in entries {

@@ -462,6 +462,8 @@ struct SchemaEvaluator {
         if case let .integer(integer) = value, divisor.rounded() == divisor, abs(divisor) < 9e18 {
             return integer % Int(divisor) == 0
         }
+        // A whole number is a multiple of 1/n: this holds even where the quotient overflows.
+        if number.rounded() == number, (1 / divisor).rounded() == 1 / divisor { return true }
         let quotient = number / divisor
         guard quotient.isFinite else { return false }
         return abs(quotient - quotient.rounded()) <= 1e-12 * max(1, abs(quotient))
