@@ -93,7 +93,7 @@ struct JSONSchemaTests {
         let text = String(repeating: "a", count: 20_000) + "!"
         #expect(!schema.isValid(.string(text)))
         #expect(schema.isValid(.string(String(repeating: "a", count: 20_000))))
-        let classes = try Self.schema(##"{"pattern": "^\d{3}-\w+\s?$"}"##)
+        let classes = try Self.schema(##"{"pattern": "^\\d{3}-\\w+\\s?$"}"##)
         #expect(classes.isValid(.string("123-abc_9")))
         #expect(!classes.isValid(.string("12-abc")))
     }
