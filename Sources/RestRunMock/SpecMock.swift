@@ -119,7 +119,7 @@ package final class SpecMock: MockResponder {
                 if let media = requestBody.mediaType(for: contentType) {
                     if let schema = media.schema, OpenAPIContract.isJSON(media.mediaType) {
                         if let value = try? JSONParser.parse(body) {
-                            for failure in schema.failures(value, limit: 5, assertsFormats: true) {
+                            for failure in schema.failures(value, limit: 5, assertsFormats: true, direction: .request) {
                                 problems.append("body \(failure.instancePath): \(failure.keyword): \(failure.message)")
                             }
                         } else {

@@ -102,7 +102,7 @@ package struct OpenAPIContract: Sendable {
                 return findings
             }
         }
-        if let failures = Self.failures(of: value, against: schema) {
+        if let failures = Self.failures(of: value, against: schema, direction: .response) {
             result("body", passed: false, expected: "a body that matches \(what)'s \(mediaType) schema", actual: value.jsonText(limit: 240).truncatedForDisplay(),
                    details: failures.map { "\($0.instancePath): \($0.keyword): \($0.message) (schema: \($0.schemaLocation))" })
         }
@@ -139,7 +139,7 @@ package struct OpenAPIContract: Sendable {
                 let contentType = sent.headers["Content-Type"] ?? sentBody.contentType ?? ""
                 if let declared = body.mediaType(for: contentType) {
                     if let schema = declared.schema, Self.isJSON(declared.mediaType), let value = try? JSONParser.parse(sentBody.bytes),
-                       let failures = Self.failures(of: value, against: schema) {
+                       let failures = Self.failures(of: value, against: schema, direction: .request) {
                         problems += failures.map { "its body: \($0.instancePath): \($0.keyword): \($0.message) (schema: \($0.schemaLocation))" }
                     }
                 } else if !body.content.isEmpty {
@@ -156,10 +156,12 @@ package struct OpenAPIContract: Sendable {
             notes: Array(problems.dropFirst()), severity: strict ? .error : .warning)]
     }
 
-    private static func failures(of value: DecodedValue, against schema: JSONSchema) -> [SchemaFailure]? {
+    private static func failures(
+        of value: DecodedValue, against schema: JSONSchema, direction: SchemaDirection = .any
+    ) -> [SchemaFailure]? {
         // OpenAPI validators assert formats: a spec's `format: uuid` is part of the contract.
-        guard !schema.isValid(value, assertsFormats: true) else { return nil }
-        return schema.failures(value, limit: SchemaCheck.failureLimit, assertsFormats: true)
+        guard !schema.isValid(value, assertsFormats: true, direction: direction) else { return nil }
+        return schema.failures(value, limit: SchemaCheck.failureLimit, assertsFormats: true, direction: direction)
     }
 
     /// A parameter's or header's text as the value its schema reads: a number or boolean when it
@@ -167,6 +169,17 @@ package struct OpenAPIContract: Sendable {
     package static func typedValue(_ text: String, for schema: JSONSchema) -> DecodedValue {
         let string = DecodedValue.string(text)
         if schema.isValid(string) { return string }
+        // An array parameter: `a,b` (form style), or the values of a repeated name joined so.
+        if text.utf8.contains(UInt8(ascii: ",")) || schema.isValid(.array([])) {
+            let items = DecodedValue.array(text.split(separator: ",", omittingEmptySubsequences: false).map { item in
+                let part = String(item)
+                if let integer = Int(part) { return .integer(integer) }
+                if let number = Double(part) { return .number(number) }
+                if part == "true" || part == "false" { return .bool(part == "true") }
+                return .string(part)
+            })
+            if schema.isValid(items) { return items }
+        }
         if let integer = Int(text) { return .integer(integer) }
         if let number = Double(text) { return .number(number) }
         if text == "true" || text == "false" { return .bool(text == "true") }
@@ -178,13 +191,16 @@ package struct OpenAPIContract: Sendable {
         return essence == "application/json" || essence.hasSuffix("+json")
     }
 
-    /// The query's parameters, percent-decoded (the first of a repeated name).
+    /// The query's parameters, percent-decoded; a repeated name's values joined with commas.
     package static func query(_ url: String) -> [String: String] {
         guard let question = url.firstIndex(of: "?") else { return [:] }
         var result: [String: String] = [:]
         for pair in url[url.index(after: question)...].prefix(while: { $0 != "#" }).split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { SchemaURI.percentDecoded(String($0).replacing("+", with: " ")) }
-            if let name = parts.first, result[name] == nil { result[name] = parts.count > 1 ? parts[1] : "" }
+            guard let name = parts.first else { continue }
+            let value = parts.count > 1 ? parts[1] : ""
+            // A repeated name (`id=1&id=2`, form style exploded) reads as `1,2`.
+            result[name] = result[name].map { $0 + "," + value } ?? value
         }
         return result
     }

@@ -181,7 +181,7 @@ private final class OpenAPIReader {
             guard case let .object(entries) = paths.value else {
                 throw DiagnosticList([Diagnostic("'paths' must be a mapping", at: paths.location())])
             }
-            for (template, _) in entries {
+            for (template, _) in entries where !template.hasPrefix("x-") {
                 guard let item = paths.child(template).flatMap(resolved) else { continue }
                 guard template.hasPrefix("/") else {
                     problem("a path must start with '/': '\(template)'", at: paths.child(template) ?? paths)
@@ -216,7 +216,7 @@ private final class OpenAPIReader {
                 operation.requestBody = requestBody
             }
             if let responses = place.child("responses") {
-                for (key, _) in responses.members {
+                for (key, _) in responses.members where !key.hasPrefix("x-") {
                     guard let response = responses.child(key).flatMap(resolved) else { continue }
                     operation.responses.append((key, readResponse(response)))
                 }
@@ -267,7 +267,8 @@ private final class OpenAPIReader {
         var response = OpenAPIResponse(location: place.location())
         response.body = readContent(place.child("content"))
         if let headers = place.child("headers") {
-            for (name, _) in headers.members {
+            // A `Content-Type` header is described by the content, as the specification says.
+            for (name, _) in headers.members where name.lowercased() != "content-type" {
                 guard let header = headers.child(name).flatMap(resolved) else { continue }
                 response.headers.append(OpenAPIParameter(
                     name: name, location: "header", isRequired: header.members["required"] == .bool(true),

@@ -38,7 +38,7 @@ struct SchemaExampleBuilder {
                 if let first = schemas.first { composed = merge(composed, value(for: first, depth: depth + 1)) }
             case let .members(properties, _, _):
                 for (name, schema) in properties.entries { object[name] = value(for: schema, depth: depth + 1) }
-            case let .required(names): required = names
+            case let .required(names, _, _): required = names
             case let .minimum(limit, exclusive): minimum = limit; exclusiveMinimum = exclusive
             case let .maximum(limit, _): maximum = limit
             case let .multipleOf(divisor): multipleOf = divisor

@@ -23,16 +23,20 @@ package struct JSONSchema: Sendable {
     }
 
     /// Whether `value` is valid; `assertsFormats` checks every `format` rest-run knows.
-    package func isValid(_ value: DecodedValue, assertsFormats: Bool = false) -> Bool {
+    package func isValid(_ value: DecodedValue, assertsFormats: Bool = false, direction: SchemaDirection = .any) -> Bool {
         var evaluator = SchemaEvaluator(recordsFailures: false, assertsFormats: assertsFormats, tracksScope: usesDynamicScope)
+        evaluator.direction = direction
         return evaluator.evaluate(root, value, collect: false).valid
     }
 
     /// Why `value` is not valid: at most `limit` failures, the most specific (deepest in the
     /// value) first; none when it is valid.
-    package func failures(_ value: DecodedValue, limit: Int = 5, assertsFormats: Bool = false) -> [SchemaFailure] {
-        guard !isValid(value, assertsFormats: assertsFormats) else { return [] }
+    package func failures(
+        _ value: DecodedValue, limit: Int = 5, assertsFormats: Bool = false, direction: SchemaDirection = .any
+    ) -> [SchemaFailure] {
+        guard !isValid(value, assertsFormats: assertsFormats, direction: direction) else { return [] }
         var evaluator = SchemaEvaluator(recordsFailures: true, assertsFormats: assertsFormats, tracksScope: usesDynamicScope)
+        evaluator.direction = direction
         _ = evaluator.evaluate(root, value, collect: false)
         var seen: Set<String> = []
         let unique = evaluator.failures.filter { seen.insert($0.instancePath + " " + $0.keyword + " " + $0.message).inserted }

@@ -337,7 +337,17 @@ package final class SchemaCompiler {
         if let value = integer("minProperties") { node.keywords.append(.minProperties(value)) }
         if let value = members["required"] {
             if case let .array(items) = value, items.allSatisfy({ $0.stringValue != nil }) {
-                if !items.isEmpty { node.keywords.append(.required(items.compactMap(\.stringValue))) }
+                var readOnly: Set<String> = [], writeOnly: Set<String> = []
+                if case let .object(properties)? = members["properties"] {
+                    for (name, property) in properties {
+                        guard case let .object(fields) = property else { continue }
+                        if fields["readOnly"] == .bool(true) { readOnly.insert(name) }
+                        if fields["writeOnly"] == .bool(true) { writeOnly.insert(name) }
+                    }
+                }
+                if !items.isEmpty {
+                    node.keywords.append(.required(items.compactMap(\.stringValue), readOnly: readOnly, writeOnly: writeOnly))
+                }
             } else {
                 problem("'required' must be an array of property names, found \(value.phrase)", at: pointer + "/required", in: context.document)
             }

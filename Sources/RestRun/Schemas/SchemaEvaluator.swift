@@ -23,6 +23,8 @@ struct SchemaEvaluator {
     static let maximumDepth = 500
 
     let recordsFailures: Bool
+    /// Whether the value is a request's or a response's (OpenAPI's `readOnly` and `writeOnly`).
+    var direction = SchemaDirection.any
     /// Whether the dynamic scope is kept (only schemas with a `$dynamicRef` read it).
     let tracksScope: Bool
     /// Whether every `format` rest-run knows is checked, not only those a meta-schema asserts.
@@ -42,6 +44,7 @@ struct SchemaEvaluator {
     /// `contains`, branches of `anyOf`): same path and dynamic scope.
     private func probe(recording: Bool) -> SchemaEvaluator {
         var probe = SchemaEvaluator(recordsFailures: recording, assertsFormats: assertsFormats, tracksScope: tracksScope)
+        probe.direction = direction
         probe.path = path
         probe.scope = scope
         probe.depth = depth
@@ -212,10 +215,15 @@ struct SchemaEvaluator {
             if members.count >= limit { return true }
             fail(node, "minProperties", "wanted at least \(limit) properties, found \(members.count)")
             return false
-        case let .required(names):
+        case let .required(names, readOnly, writeOnly):
             guard case let .object(members) = instance else { return true }
-            guard names.contains(where: { members[$0] == nil }) else { return true }
-            let missing = names.filter { members[$0] == nil }
+            let exempt: Set<String> = switch direction {
+            case .request: readOnly
+            case .response: writeOnly
+            case .any: []
+            }
+            guard names.contains(where: { members[$0] == nil && !exempt.contains($0) }) else { return true }
+            let missing = names.filter { members[$0] == nil && !exempt.contains($0) }
             fail(node, "required", "wanted \(Self.propertyList(missing)), which \(missing.count == 1 ? "is" : "are") missing")
             return false
         case let .dependentRequired(entries):

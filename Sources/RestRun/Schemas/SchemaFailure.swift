@@ -41,3 +41,14 @@ enum SchemaPathStep: Sendable {
         return text
     }
 }
+
+/// Whose value a schema checks, for OpenAPI's `readOnly` (a request need not send it) and
+/// `writeOnly` (a response need not return it) properties.
+package enum SchemaDirection: Sendable {
+    /// Any value: `required` means required.
+    case any
+    /// A request body.
+    case request
+    /// A response body.
+    case response
+}

@@ -131,7 +131,9 @@ indirect enum SchemaKeyword: Sendable {
     case uniqueItems
     case maxProperties(Int)
     case minProperties(Int)
-    case required([String])
+    /// `required`, with the names whose property is `readOnly` (not required of a request) and
+    /// `writeOnly` (not required of a response), as OpenAPI says.
+    case required([String], readOnly: Set<String>, writeOnly: Set<String>)
     case dependentRequired([(String, [String])])
     case allOf([SchemaNode])
     case anyOf([SchemaNode])
