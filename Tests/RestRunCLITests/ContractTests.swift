@@ -34,6 +34,14 @@ struct ContractTests {
         #expect(annotated.stdout.contains("::warning file="), "warnings become GitHub warning annotations")
     }
 
+    @Test("a conforming exchange passes: readOnly and writeOnly properties, array query parameters")
+    func conforming() async throws {
+        let output = try await run("users-requests.yaml", mock: "users-routes.yaml", ["--report-json", "/dev/null"])
+        #expect(output.status == 0, "\(output.all)")
+        #expect(!output.all.contains("warning"), "\(output.all)")
+        #expect(output.stdout.contains("3 passed"))
+    }
+
     @Test("strict: true makes request problems errors")
     func strict() async throws {
         let output = try await run("strict.yaml", mock: "broken-routes.yaml")
