@@ -128,4 +128,23 @@ struct DecoderTests {
             return failure?.line == 2 && failure?.message == "expected a JSON value"
         }
     }
+
+    @Test("a byte that is not UTF-8 is an error where it stands, in a string, an escaped string or between values")
+    func invalidUTF8() {
+        let cases: [([UInt8], Int)] = [
+            (Array(#"{"a": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8), 11),
+            (Array(#"{"a": "x\n"#.utf8) + [0xFF] + Array(#""}"#.utf8), 11),
+            (Array(#"{"a": 1, "#.utf8) + [0xC3] + Array(#"}"#.utf8), 10),
+            (Array(#"["é", "#.utf8) + [0x80] + Array("]".utf8), 7),
+        ]
+        for (bytes, column) in cases {
+            #expect {
+                try JSONParser.parse(bytes)
+            } throws: { error in
+                guard let failure = error as? JSONParser.Failure else { return false }
+                return failure.message.hasPrefix("invalid UTF-8") && failure.line == 1 && failure.column == column
+            }
+        }
+        #expect((try? JSONParser.parse(Array(#"{"name": "café ☕ \u00e9"}"#.utf8))) == .object(["name": .string("café ☕ é")]))
+    }
 }

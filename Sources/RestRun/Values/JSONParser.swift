@@ -26,13 +26,10 @@ public struct JSONParser {
     /// Parses JSON bytes.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> DecodedValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> DecodedValue in
+            // RFC 8259: JSON is UTF-8. A bad byte is an error where it stands, never a U+FFFD: strings
+            // (the only place a byte above 0x7F may be) are checked as they are read, and any other
+            // error is reported as the bad byte when one comes first.
             var parser = Cursor(bytes: buffer)
-            // RFC 8259: JSON is UTF-8. A bad byte is an error where it stands, never a U+FFFD.
-            if let offset = UTF8Position.firstInvalidOffset(in: bytes) {
-                parser.index = offset
-                let byte = String(bytes[offset], radix: 16, uppercase: true)
-                throw parser.failure("invalid UTF-8: the byte 0x\(byte.count == 1 ? "0" : "")\(byte) cannot start or continue a character")
-            }
             parser.skipWhitespace()
             let value = try parser.value(depth: 0)
             parser.skipWhitespace()
@@ -53,6 +50,14 @@ public struct JSONParser {
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
         func failure(_ message: String) -> Failure {
+            var message = message
+            var index = index
+            let checked = Array(bytes[0..<min(index + 4, bytes.count)])
+            if let offset = UTF8Position.firstInvalidOffset(in: checked), offset <= index {
+                index = offset
+                let byte = String(bytes[offset], radix: 16, uppercase: true)
+                message = "invalid UTF-8: the byte 0x\(byte.count == 1 ? "0" : "")\(byte) cannot start or continue a character"
+            }
             var line = 1, column = 1
             for byte in bytes[0..<min(index, bytes.count)] {
                 if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
@@ -135,15 +140,22 @@ public struct JSONParser {
         mutating func string() throws(Failure) -> String {
             index += 1
             let start = index
+            var ascii = true
             // Fast path: no escapes.
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                    let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                    if ascii {
+                        index += 1
+                        return String(decoding: slice, as: UTF8.self)
+                    }
+                    guard let text = String(validating: slice, as: UTF8.self) else { throw failure("invalid UTF-8") }
                     index += 1
                     return text
                 }
                 if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                if byte >= 0x80 { ascii = false }
                 index += 1
             }
             var scalars = Array(bytes[start..<index])
@@ -151,6 +163,11 @@ public struct JSONParser {
                 let byte = bytes[index]
                 switch byte {
                 case UInt8(ascii: "\""):
+                    if !ascii {
+                        guard let text = String(validating: scalars, as: UTF8.self) else { throw failure("invalid UTF-8") }
+                        index += 1
+                        return text
+                    }
                     index += 1
                     return String(decoding: scalars, as: UTF8.self)
                 case UInt8(ascii: "\\"):
@@ -185,6 +202,7 @@ public struct JSONParser {
                     }
                 default:
                     guard byte >= 0x20 else { throw failure("control character in a string") }
+                    if byte >= 0x80 { ascii = false }
                     scalars.append(byte)
                     index += 1
                 }
