@@ -111,43 +111,79 @@ struct IRegexp: Sendable {
     func matchesSomewhere(_ text: String) -> Bool { run(text, anywhere: true) }
 
     private func run(_ text: String, anywhere: Bool) -> Bool {
-        var current: [Int] = []
-        var next: [Int] = []
-        var seen = [Int](repeating: -1, count: program.count)
-        var generation = 0
-        let scalars = text.unicodeScalars
-        var position = scalars.startIndex
-        add(0, to: &current, seen: &seen, generation: generation, atStart: true, atEnd: scalars.isEmpty)
-        for scalar in scalars {
-            position = scalars.index(after: position)
-            let atEnd = position == scalars.endIndex
-            if anywhere && current.contains(where: { if case .match = program[$0] { true } else { false } }) { return true }
-            generation += 1
-            next.removeAll(keepingCapacity: true)
-            for pc in current {
-                if case let .character(set) = program[pc], sets[set].contains(scalar) {
-                    add(pc + 1, to: &next, seen: &seen, generation: generation, atStart: false, atEnd: atEnd)
+        // Every list holds each instruction at most once, and the scratch stack each edge at most
+        // once: buffers of the program's size (twice that for the stack), on the stack, so that
+        // matching allocates nothing.
+        let size = program.count
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: size * 5) { memory -> Bool in
+            guard let base = memory.baseAddress else { return false }
+            var current = StateList(base: base, count: 0)
+            var next = StateList(base: base + size, count: 0)
+            let seen = UnsafeMutableBufferPointer(start: base + 2 * size, count: size)
+            seen.initialize(repeating: -1)
+            let stack = base + 3 * size
+            var generation = 0
+            let scalars = text.unicodeScalars
+            var position = scalars.startIndex
+            add(0, to: &current, seen: seen, stack: stack, generation: generation, atStart: true, atEnd: scalars.isEmpty)
+            for scalar in scalars {
+                position = scalars.index(after: position)
+                let atEnd = position == scalars.endIndex
+                if anywhere && current.contains(where: { if case .match = program[$0] { true } else { false } }) { return true }
+                generation += 1
+                next.count = 0
+                for index in 0..<current.count {
+                    let pc = current.base[index]
+                    if case let .character(set) = program[pc], sets[set].contains(scalar) {
+                        add(pc + 1, to: &next, seen: seen, stack: stack, generation: generation, atStart: false, atEnd: atEnd)
+                    }
                 }
+                if anywhere { add(0, to: &next, seen: seen, stack: stack, generation: generation, atStart: false, atEnd: atEnd) }
+                swap(&current, &next)
+                if current.count == 0 { return false }
             }
-            if anywhere { add(0, to: &next, seen: &seen, generation: generation, atStart: false, atEnd: atEnd) }
-            swap(&current, &next)
-            if current.isEmpty { return false }
+            return current.contains { if case .match = program[$0] { true } else { false } }
         }
-        return current.contains { if case .match = program[$0] { true } else { false } }
     }
 
-    /// Adds `pc` and everything reachable from it without reading a scalar.
-    private func add(_ start: Int, to list: inout [Int], seen: inout [Int], generation: Int, atStart: Bool, atEnd: Bool) {
-        var stack = [start]
-        while let pc = stack.popLast() {
+    /// A list of instruction indexes in caller-provided memory.
+    private struct StateList {
+        let base: UnsafeMutablePointer<Int>
+        var count: Int
+
+        func contains(where predicate: (Int) -> Bool) -> Bool {
+            for index in 0..<count where predicate(base[index]) { return true }
+            return false
+        }
+    }
+
+    /// Adds `pc` and everything reachable from it without reading a scalar (`stack` is scratch
+    /// space of twice the program's size: an instruction is pushed once per edge into it, and it
+    /// has at most two).
+    private func add(
+        _ start: Int, to list: inout StateList, seen: UnsafeMutableBufferPointer<Int>, stack: UnsafeMutablePointer<Int>,
+        generation: Int, atStart: Bool, atEnd: Bool
+    ) {
+        var depth = 0
+        stack[0] = start
+        depth = 1
+        while depth > 0 {
+            depth -= 1
+            let pc = stack[depth]
             guard seen[pc] != generation else { continue }
             seen[pc] = generation
             switch program[pc] {
-            case let .jump(target): stack.append(target)
-            case let .split(first, second): stack.append(second); stack.append(first)
-            case .atStart: if atStart { stack.append(pc + 1) }
-            case .atEnd: if atEnd { stack.append(pc + 1) }
-            case .character, .match: list.append(pc)
+            case let .jump(target):
+                stack[depth] = target; depth += 1
+            case let .split(first, second):
+                stack[depth] = second; stack[depth + 1] = first; depth += 2
+            case .atStart:
+                if atStart { stack[depth] = pc + 1; depth += 1 }
+            case .atEnd:
+                if atEnd { stack[depth] = pc + 1; depth += 1 }
+            case .character, .match:
+                list.base[list.count] = pc
+                list.count += 1
             }
         }
     }
