@@ -481,7 +481,10 @@ struct SchemaEvaluator {
     /// composed and a decomposed accent differ), objects whatever their key order.
     static func equal(_ left: DecodedValue, _ right: DecodedValue) -> Bool {
         switch (left, right) {
-        case let (.string(a), .string(b)): return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+        case let (.string(a), .string(b)):
+            guard a.utf8.count == b.utf8.count else { return false }
+            var left = a, right = b
+            return left.withUTF8 { first in right.withUTF8 { second in first.elementsEqual(second) } }
         case let (.array(a), .array(b)): return a.count == b.count && zip(a, b).allSatisfy { equal($0, $1) }
         case let (.object(a), .object(b)):
             return a.count == b.count && a.allSatisfy { key, value in

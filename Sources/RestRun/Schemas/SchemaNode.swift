@@ -164,7 +164,9 @@ struct SchemaProperties: Sendable {
     /// The schema of property `name`, if the schema names it.
     subscript(name: String) -> SchemaNode? {
         if let index { return index[name] }
-        for entry in entries where entry.name == name { return entry.schema }
+        // Names of another length differ: most are passed over without a string comparison.
+        let length = name.utf8.count
+        for entry in entries where entry.name.utf8.count == length && entry.name == name { return entry.schema }
         return nil
     }
 

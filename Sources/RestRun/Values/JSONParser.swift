@@ -141,7 +141,14 @@ public struct JSONParser {
             index += 1
             let start = index
             var ascii = true
-            // Fast path: no escapes.
+            // Fast path: no escapes. Plain ASCII text is skipped eight bytes at a time.
+            if let base = bytes.baseAddress {
+                while index + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    guard !Self.mayStopString(word) else { break }
+                    index += 8
+                }
+            }
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
@@ -210,6 +217,18 @@ public struct JSONParser {
             throw failure("unexpected end of JSON in a string")
         }
 
+        /// Whether any of the eight bytes may end or interrupt the plain run of a string: a quote,
+        /// a backslash, a control byte, or a byte above 0x7F (SWAR: bytewise tests on one word).
+        @inline(__always)
+        static func mayStopString(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+            let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            let control = (word &- ones &* 0x20) & ~word & highs
+            return hasZeroByte(quote) || hasZeroByte(backslash) || control != 0 || word & highs != 0
+        }
+
         mutating func hex4() throws(Failure) -> UInt32 {
             guard index + 4 <= bytes.count else { throw failure("expected four hex digits") }
             var code: UInt32 = 0
@@ -254,6 +273,16 @@ public struct JSONParser {
                 let digitsStart = index
                 while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
                 guard index > digitsStart else { throw failure("expected a digit in the exponent") }
+            }
+            // Integers of up to 18 digits are read straight from the bytes.
+            if isInteger {
+                let negative = bytes[start] == UInt8(ascii: "-")
+                let digitsStart = negative ? start + 1 : start
+                if index - digitsStart <= 18 {
+                    var value = 0
+                    for position in digitsStart..<index { value = value * 10 + Int(bytes[position] - UInt8(ascii: "0")) }
+                    return .integer(negative ? -value : value)
+                }
             }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             if isInteger, let integer = Int(text) { return .integer(integer) }
