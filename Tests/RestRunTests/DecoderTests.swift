@@ -147,4 +147,15 @@ struct DecoderTests {
         }
         #expect((try? JSONParser.parse(Array(#"{"name": "café ☕ \u00e9"}"#.utf8))) == .object(["name": .string("café ☕ é")]))
     }
+
+    @Test("long strings read eight bytes at a time keep every escape, control byte and non-ASCII character")
+    func longStrings() throws {
+        let long = String(repeating: "abcdefgh", count: 5)
+        let value = try JSONParser.parse(Array(#"["\#(long)\"q\n", "\#(long)é\#(long)", "\#(long)☕", 12345678901234567890, -42, 123456789012345678]"#.utf8))
+        #expect(value == .array([
+            .string(long + "\"q\n"), .string(long + "é" + long), .string(long + "☕"), .number(12_345_678_901_234_567_168), .integer(-42),
+            .integer(123456789012345678),
+        ]))
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array("[\"\(long)\u{01}\"]".utf8)) }
+    }
 }
