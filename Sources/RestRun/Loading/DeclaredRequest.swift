@@ -27,6 +27,8 @@ package struct DeclaredRequest: Sendable {
     package var options: RequestOptions
     /// Tags for `--tag`.
     package var tags: [String]
+    /// `when:`: the request runs only if every condition holds.
+    package var conditions: [Condition] = []
 
     /// Creates a declared request.
     package init(
@@ -85,6 +87,7 @@ package struct DeclaredRequest: Sendable {
     package var templates: [Template] {
         var result = [url] + query.map(\.value) + headers.flatMap(\.templates) + (body?.templates ?? [])
         for expectation in expectations { result += expectation.predicate.templates }
+        for condition in conditions { result += condition.predicate.templates }
         return result
     }
 

@@ -7,7 +7,7 @@ struct DeclaredRequestLoader {
 
     static let keys = [
         "name", "method", "url", "query", "headers", "auth", "json", "text", "form", "multipart", "file", "base64",
-        "decode", "expect", "capture", "options", "tags",
+        "decode", "expect", "capture", "options", "tags", "when",
     ]
     static let bodyKeys = ["json", "text", "form", "multipart", "file", "base64"]
 
@@ -58,6 +58,7 @@ struct DeclaredRequestLoader {
                 request.decoder = name
                 request.decoderLocation = context.location(value)
             case "expect": request.expectations = ExpectationLoader(context: context).load(value)
+            case "when": request.conditions = loadConditions(value)
             case "capture": request.captures = ExpectationLoader(context: context).loadCaptures(value)
             case "options": request.options = OptionsLoader(context: context).load(value, "'options'")
             case "tags":
@@ -79,6 +80,24 @@ struct DeclaredRequestLoader {
     }
 
     /// `query:` as a mapping, or as a list of one-key mappings so a name can repeat.
+    /// `when: {name: predicate, ...}`: variable or capture names, each with a predicate of the
+    /// expectation language; all must hold.
+    private func loadConditions(_ node: Node) -> [Condition] {
+        guard let entries = context.entries(node, "'when'") else { return [] }
+        if entries.isEmpty { context.error("'when' needs at least one variable and what it must be, such as 'when: { env: staging }'", at: node) }
+        var conditions: [Condition] = []
+        for (name, predicateNode, nameNode) in entries {
+            guard TemplateParser.isVariableName(name) else {
+                context.error("'\(name)' is not a variable name: 'when' checks variables and captures", at: nameNode)
+                continue
+            }
+            guard let predicate = ExpectationLoader(context: context).predicate(predicateNode, operands: .json) else { continue }
+            context.templateParser.references?.insert(name)
+            conditions.append(Condition(name: name, predicate: predicate, location: context.location(nameNode)))
+        }
+        return conditions
+    }
+
     private func loadQuery(_ node: Node) -> [QueryItemTemplate] {
         var result: [QueryItemTemplate] = []
         func item(_ name: String, _ value: Node) {

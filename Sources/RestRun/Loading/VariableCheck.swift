@@ -12,22 +12,25 @@ struct VariableCheck {
             uniquingKeysWith: { first, _ in first })
 
         func verify(_ template: Template) {
-            for (name, location) in template.variables where !known.contains(name) {
-                let key = "\(location):\(name)"
-                guard !reported.contains(key) else { continue }
-                reported.insert(key)
-                if let request = laterCaptures[name] {
-                    let line = request.location.map { " at line \($0.line)" } ?? ""
-                    context.append([Diagnostic(
-                        "variable '\(name)' is captured only later, by request '\(request.name)'\(line)", at: location)])
-                } else {
-                    var message = "unknown variable '\(name)'"
-                    if let suggestion = Suggestion.closest(to: name, in: known.union(laterCaptures.keys)) { message += " (did you mean '\(suggestion)'?)" }
-                    var notes: [String] = []
-                    if name == "mock_url" { notes.append("'mock_url' is set when rest-run runs with --mock ROUTES") }
-                    notes.append("define it under 'variables:', pass --var \(name)=VALUE, or capture it in an earlier request")
-                    context.append([Diagnostic(message, at: location, notes: notes)])
-                }
+            for (name, location) in template.variables { verifyName(name, at: location) }
+        }
+
+        func verifyName(_ name: String, at location: SourceLocation?) {
+            guard !known.contains(name) else { return }
+            let key = "\(location.map(\.description) ?? ""):\(name)"
+            guard !reported.contains(key) else { return }
+            reported.insert(key)
+            if let request = laterCaptures[name] {
+                let line = request.location.map { " at line \($0.line)" } ?? ""
+                context.append([Diagnostic(
+                    "variable '\(name)' is captured only later, by request '\(request.name)'\(line)", at: location)])
+            } else {
+                var message = "unknown variable '\(name)'"
+                if let suggestion = Suggestion.closest(to: name, in: known.union(laterCaptures.keys)) { message += " (did you mean '\(suggestion)'?)" }
+                var notes: [String] = []
+                if name == "mock_url" { notes.append("'mock_url' is set when rest-run runs with --mock ROUTES") }
+                notes.append("define it under 'variables:', pass --var \(name)=VALUE, or capture it in an earlier request")
+                context.append([Diagnostic(message, at: location, notes: notes)])
             }
         }
 
@@ -42,6 +45,7 @@ struct VariableCheck {
                 header.templates.forEach(verify)
             }
             request.templates.forEach(verify)
+            for condition in request.conditions { verifyName(condition.name, at: condition.location) }
             for capture in request.captures { known.insert(capture.name) }
         }
     }

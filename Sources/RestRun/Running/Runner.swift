@@ -113,6 +113,17 @@ package struct Runner: Sendable {
             result.skipReason = reason.isEmpty ? "skip: true" : reason
             return result
         }
+        for condition in request.conditions {
+            do {
+                if let reason = try condition.failure(in: scope) {
+                    result.skipReason = redactor.redact(reason)
+                    return result
+                }
+            } catch {
+                result.skipReason = redactor.redact(error.message)
+                return result
+            }
+        }
         let prepared: PreparedRequest
         do {
             prepared = try prepare(request, of: file, scope: scope)
