@@ -85,6 +85,11 @@ struct JSONSchemaTests {
         let schema = try Self.schema(##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}"##)
         #expect(!schema.isValid(.integer(1)))
         #expect(schema.failures(.integer(1)).first?.message.contains("refers to itself") == true)
+        var deep = DecodedValue.array([])
+        for _ in 0..<400 { deep = .array([deep]) }
+        let nested = try Self.schema(##"{"$defs": {"n": {"type": "array", "items": {"$ref": "#/$defs/n"}}}, "$ref": "#/$defs/n"}"##)
+        let failure = try #require(nested.failures(deep).first)
+        #expect(failure.instancePath.count < 200, "a deep path is cut: \(failure.instancePath)")
     }
 
     @Test("a pattern that backtracks without end elsewhere runs in linear time here")

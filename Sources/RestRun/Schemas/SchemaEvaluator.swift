@@ -65,7 +65,7 @@ struct SchemaEvaluator {
             return (constant, Annotations())
         }
         guard depth < Self.maximumDepth else {
-            fail(node, "$ref", "the schema refers to itself more than \(Self.maximumDepth) times without going into the value")
+            fail(node, "$ref", "rest-run checks at most \(Self.maximumDepth) schemas inside one another, and this value (or a schema that refers to itself) goes deeper")
             return (false, Annotations())
         }
         depth += 1

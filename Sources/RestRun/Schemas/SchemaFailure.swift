@@ -23,8 +23,15 @@ enum SchemaPathStep: Sendable {
     case key(String)
     case index(Int)
 
-    /// The steps as a normalized JSONPath.
+    /// The steps as a normalized JSONPath; a very deep one keeps its first and last steps.
     static func render(_ steps: [SchemaPathStep]) -> String {
+        guard steps.count <= 40 else {
+            return renderAll(Array(steps.prefix(12))) + "…" + String(renderAll(Array(steps.suffix(12))).dropFirst())
+        }
+        return renderAll(steps)
+    }
+
+    private static func renderAll(_ steps: [SchemaPathStep]) -> String {
         var text = "$"
         for step in steps {
             switch step {
