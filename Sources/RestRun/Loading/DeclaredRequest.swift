@@ -29,6 +29,8 @@ package struct DeclaredRequest: Sendable {
     package var tags: [String]
     /// `when:`: the request runs only if every condition holds.
     package var conditions: [Condition] = []
+    /// `for_each:`: the list the request runs over, once per item.
+    package var iteration: Iteration?
 
     /// Creates a declared request.
     package init(
@@ -88,6 +90,13 @@ package struct DeclaredRequest: Sendable {
         var result = [url] + query.map(\.value) + headers.flatMap(\.templates) + (body?.templates ?? [])
         for expectation in expectations { result += expectation.predicate.templates }
         for condition in conditions { result += condition.predicate.templates }
+        if let iteration {
+            switch iteration.source {
+            case let .items(items): result += items.flatMap(\.templates)
+            case let .value(value): result += value.templates
+            case .data: break
+            }
+        }
         return result
     }
 

@@ -7,7 +7,7 @@ struct DeclaredRequestLoader {
 
     static let keys = [
         "name", "method", "url", "query", "headers", "auth", "json", "text", "form", "multipart", "file", "base64",
-        "decode", "expect", "capture", "options", "tags", "when",
+        "decode", "expect", "capture", "options", "tags", "when", "for_each",
     ]
     static let bodyKeys = ["json", "text", "form", "multipart", "file", "base64"]
 
@@ -59,6 +59,7 @@ struct DeclaredRequestLoader {
                 request.decoderLocation = context.location(value)
             case "expect": request.expectations = ExpectationLoader(context: context).load(value)
             case "when": request.conditions = loadConditions(value)
+            case "for_each": request.iteration = loadIteration(value)
             case "capture": request.captures = ExpectationLoader(context: context).loadCaptures(value)
             case "options": request.options = OptionsLoader(context: context).load(value, "'options'")
             case "tags":
@@ -80,6 +81,44 @@ struct DeclaredRequestLoader {
     }
 
     /// `query:` as a mapping, or as a list of one-key mappings so a name can repeat.
+    /// `for_each: [a, b]`, `for_each: "{{list}}"`, or `for_each: {file: data.json}` (a JSON or
+    /// YAML list, or a CSV file whose first row names the fields).
+    private func loadIteration(_ node: Node) -> Iteration? {
+        let location = context.location(node)
+        if let items = node.items {
+            return Iteration(source: .items(items.map(context.valueTemplate)), location: location)
+        }
+        if node.pairs != nil {
+            guard let fields = context.mapping(node, "'for_each'", allowed: ["file"]),
+                  let fileNode = fields.first(where: { $0.key == "file" })?.node,
+                  let written = context.string(fileNode, "'file'")
+            else {
+                if node.pairs?.isEmpty == false, context.diagnostics.isEmpty {
+                    context.error("'for_each' takes a list, a variable holding one (\"{{ids}}\"), or {file: data.csv}", at: node)
+                }
+                return nil
+            }
+            let path = FileSystem.path(written, relativeTo: context.source.path)
+            do throws(DiagnosticList) {
+                let rows = try DataFile.rows(path: path, shownAs: written)
+                return Iteration(source: .data(rows, file: written), location: location)
+            } catch {
+                let here = context.location(fileNode)
+                context.append(error.diagnostics.map { diagnostic in
+                    var diagnostic = diagnostic
+                    if diagnostic.location == nil { diagnostic.location = here }
+                    return diagnostic
+                })
+                return nil
+            }
+        }
+        guard case .scalar = node.content, !node.isNull else {
+            context.error("'for_each' takes a list, a variable holding one (\"{{ids}}\"), or {file: data.csv}", at: node)
+            return nil
+        }
+        return Iteration(source: .value(context.valueTemplate(node)), location: location)
+    }
+
     /// `when: {name: predicate, ...}`: variable or capture names, each with a predicate of the
     /// expectation language; all must hold.
     private func loadConditions(_ node: Node) -> [Condition] {

@@ -15,8 +15,11 @@ struct VariableCheck {
             for (name, location) in template.variables { verifyName(name, at: location) }
         }
 
+        var iterating = false
         func verifyName(_ name: String, at location: SourceLocation?) {
             guard !known.contains(name) else { return }
+            // `for_each` gives its request `item`, `item.NAME` and `index`.
+            if iterating, name == "item" || name == "index" || name.hasPrefix("item.") { return }
             let key = "\(location.map(\.description) ?? ""):\(name)"
             guard !reported.contains(key) else { return }
             reported.insert(key)
@@ -44,6 +47,7 @@ struct VariableCheck {
             for header in file.headers where !removed.contains(header.name.lowercased()) {
                 header.templates.forEach(verify)
             }
+            iterating = request.iteration != nil
             request.templates.forEach(verify)
             for condition in request.conditions { verifyName(condition.name, at: condition.location) }
             for capture in request.captures { known.insert(capture.name) }

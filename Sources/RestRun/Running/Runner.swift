@@ -68,6 +68,11 @@ package struct Runner: Sendable {
                 observer?.runner(didFinish: result, in: file)
                 continue
             }
+            if let iteration = request.iteration {
+                await runEach(
+                    request, over: iteration, of: file, registry: registry, networking: networking, scope: &scope, results: &results)
+                continue
+            }
             let result = await run(
                 request, of: file, registry: registry, networking: networking, scope: &scope)
             results.append(result)
@@ -86,6 +91,52 @@ package struct Runner: Sendable {
             try? result.register(declaration.decoder, as: declaration.name, origin: .file(declaration.file))
         }
         return result
+    }
+
+    /// Runs a `for_each` request once per item, each run its own result named with its item
+    /// (`create user [2: bob]`) and seeing `{{item}}`, `{{item.NAME}}` and `{{index}}`; the
+    /// captures of every run flow on, the last run's winning. An empty list runs nothing and says so.
+    private func runEach(
+        _ request: DeclaredRequest, over iteration: Iteration, of file: RequestFile, registry: DecoderRegistry,
+        networking: any Networking, scope: inout Scope, results: inout [RequestResult]
+    ) async {
+        func finish(_ result: RequestResult) {
+            results.append(result)
+            observer?.runner(didFinish: result, in: file)
+            if stopsOnFailure, result.outcome == .failed || result.outcome == .error { control?.stop() }
+        }
+        let items: [DecodedValue]
+        do {
+            items = try iteration.items(in: scope)
+        } catch {
+            var result = RequestResult(
+                name: request.name, method: request.method, url: redactor.redact(request.url.description),
+                location: request.location, outcome: .error)
+            result.failures = [Diagnostic(redactor.redact(error.message), at: error.location ?? iteration.location)]
+            finish(result)
+            return
+        }
+        guard !items.isEmpty else {
+            var result = RequestResult(
+                name: request.name, method: request.method, url: redactor.redact(request.url.description),
+                location: request.location, outcome: .skipped)
+            result.skipReason = "for_each: the list is empty, so nothing ran"
+            finish(result)
+            return
+        }
+        let shadowed = ["item", "index"].map { ($0, scope[$0]) }
+        for (index, item) in items.enumerated() {
+            if control?.isStopped == true || Task.isCancelled { break }
+            var runScope = scope
+            for (name, value) in Iteration.variables(item: item, index: index) { runScope[name] = value }
+            var single = request
+            single.name = request.name + " " + redactor.redact(Iteration.label(item, index: index))
+            single.iteration = nil
+            let result = await run(single, of: file, registry: registry, networking: networking, scope: &runScope)
+            for capture in request.captures { scope[capture.name] = runScope[capture.name] }
+            finish(result)
+        }
+        for (name, value) in shadowed { scope[name] = value }
     }
 
     /// Runs one request with its log held until it is done (see `HeldLog`).

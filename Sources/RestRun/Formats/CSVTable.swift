@@ -1,0 +1,68 @@
+/// CSV as RFC 4180 writes it: fields separated by commas, rows by CRLF or LF, a field in double
+/// quotes may hold commas, line breaks and `""` for a quote. Written here rather than taken from
+/// a CSV package because the ones available pull in the whole of Foundation.
+enum CSVTable {
+    /// Why a CSV text cannot be read, and on which line.
+    struct Failure: Error {
+        var message: String
+        var line: Int
+    }
+
+    /// The rows of `text`, each a list of fields; a blank last line is no row.
+    static func rows(_ text: String) throws(Failure) -> [[String]] {
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var line = 1
+        var quoted = false
+        var fieldStarted = false
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar?
+        func next() -> Unicode.Scalar? {
+            if let scalar = pending { pending = nil; return scalar }
+            return scalars.next()
+        }
+        while let scalar = next() {
+            if quoted {
+                if scalar == "\"" {
+                    let following = next()
+                    if following == "\"" { field.unicodeScalars.append("\"") } else { quoted = false; pending = following }
+                } else {
+                    if scalar == "\n" { line += 1 }
+                    field.unicodeScalars.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case "\"":
+                guard field.isEmpty, !fieldStarted else {
+                    throw Failure(message: "a quote inside an unquoted field (quote the whole field, and double the quote)", line: line)
+                }
+                quoted = true
+                fieldStarted = true
+            case ",":
+                row.append(field)
+                field = ""
+                fieldStarted = false
+            case "\r":
+                continue
+            case "\n":
+                row.append(field)
+                rows.append(row)
+                row = []
+                field = ""
+                fieldStarted = false
+                line += 1
+            default:
+                field.unicodeScalars.append(scalar)
+                fieldStarted = true
+            }
+        }
+        if quoted { throw Failure(message: "a quoted field is not closed", line: line) }
+        if fieldStarted || !field.isEmpty || !row.isEmpty {
+            row.append(field)
+            rows.append(row)
+        }
+        return rows
+    }
+}
