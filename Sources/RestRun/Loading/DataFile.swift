@@ -6,15 +6,7 @@ enum DataFile {
     /// The rows of the file at `path` (relative to the working directory); `shownAs` names it in
     /// messages as the request file wrote it.
     static func rows(path: String, shownAs written: String) throws(DiagnosticList) -> [DecodedValue] {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.readBytes(path)
-        } catch {
-            throw DiagnosticList([Diagnostic(error.message)])
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw DiagnosticList([Diagnostic("'\(written)' is not UTF-8 text")])
-        }
+        let (bytes, text) = try YAMLDocument.readText(path)
         let lowered = path.lowercased()
         if lowered.hasSuffix(".csv") {
             return try csvRows(text, written: written)

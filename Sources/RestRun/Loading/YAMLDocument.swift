@@ -10,6 +10,12 @@ package struct YAMLDocument: Sendable {
 
     /// Reads and parses the file at `path`; a file that cannot be read or parsed is one diagnostic.
     public static func load(path: String) throws(DiagnosticList) -> YAMLDocument {
+        try parse(text: readText(path).text, path: path)
+    }
+
+    /// The bytes and text of the file at `path` (a regular file, size bounded, UTF-8); a file
+    /// that cannot be read is one diagnostic, a byte that is not UTF-8 one at its line.
+    package static func readText(_ path: String) throws(DiagnosticList) -> (bytes: [UInt8], text: String) {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.readBytes(path)
@@ -22,7 +28,7 @@ package struct YAMLDocument: Sendable {
             throw DiagnosticList([Diagnostic(
                 "'\(path)' is not UTF-8 text: this byte is not valid UTF-8", at: source.location(Mark(line: line, column: column)))])
         }
-        return try parse(text: text, path: path)
+        return (bytes, text)
     }
 
     /// Parses `text`; `path` names it in messages.

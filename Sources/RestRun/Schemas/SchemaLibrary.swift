@@ -88,15 +88,7 @@ package final class SchemaLibrary: Sendable {
     package static func loadDocument(_ uri: SchemaURI) throws(DiagnosticList) -> SchemaDocument? {
         guard uri.scheme == "file" else { return nil }
         let path = displayPath(uri)
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.readBytes(path)
-        } catch {
-            throw DiagnosticList([Diagnostic(error.message)])
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw DiagnosticList([Diagnostic("'\(path)' is not UTF-8 text")])
-        }
+        let (bytes, text) = try YAMLDocument.readText(path)
         if path.lowercased().hasSuffix(".json") {
             let value: DecodedValue
             do {
