@@ -88,3 +88,21 @@ struct TemplateTests {
         #expect(ByteCount.parse("10 apples") == nil)
     }
 }
+
+/// RFC 4180 CSV, for `for_each` data files.
+@Suite("CSV data files")
+struct CSVTableTests {
+    @Test("quotes, commas and line breaks in fields, doubled quotes, CRLF, a byte-order mark")
+    func fields() throws {
+        let rows = try CSVTable.rows("\u{FEFF}name,note\r\nada,\"a, b\"\r\n\"bob\",\"two\nlines\"\n\"say \"\"hi\"\"\",\n")
+        #expect(rows == [["name", "note"], ["ada", "a, b"], ["bob", "two\nlines"], ["say \"hi\"", ""]])
+        #expect(try CSVTable.rows("a,b") == [["a", "b"]])
+        #expect(try CSVTable.rows("") == [])
+    }
+
+    @Test("an unclosed quote and a stray quote are errors with their line")
+    func errors() {
+        #expect { try CSVTable.rows("a\n\"open,b\n") } throws: { ($0 as? CSVTable.Failure)?.message.contains("not closed") == true }
+        #expect { try CSVTable.rows("a\nx\"y\n") } throws: { ($0 as? CSVTable.Failure)?.line == 2 }
+    }
+}

@@ -1,15 +1,15 @@
 /// CSV as RFC 4180 writes it: fields separated by commas, rows by CRLF or LF, a field in double
 /// quotes may hold commas, line breaks and `""` for a quote. Written here rather than taken from
 /// a CSV package because the ones available pull in the whole of Foundation.
-enum CSVTable {
+package enum CSVTable {
     /// Why a CSV text cannot be read, and on which line.
-    struct Failure: Error {
-        var message: String
-        var line: Int
+    package struct Failure: Error {
+        package var message: String
+        package var line: Int
     }
 
     /// The rows of `text`, each a list of fields; a blank last line is no row.
-    static func rows(_ text: String) throws(Failure) -> [[String]] {
+    package static func rows(_ text: String) throws(Failure) -> [[String]] {
         var rows: [[String]] = []
         var row: [String] = []
         var field = ""
@@ -17,7 +17,10 @@ enum CSVTable {
         var quoted = false
         var fieldStarted = false
         var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar?
+        // A byte-order mark (spreadsheets write one) is not part of the first field's name.
+        var first = scalars.next()
+        if first == "\u{FEFF}" { first = scalars.next() }
+        var pending: Unicode.Scalar? = first
         func next() -> Unicode.Scalar? {
             if let scalar = pending { pending = nil; return scalar }
             return scalars.next()
