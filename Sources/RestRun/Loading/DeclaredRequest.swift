@@ -31,6 +31,8 @@ package struct DeclaredRequest: Sendable {
     package var conditions: [Condition] = []
     /// `for_each:`: the list the request runs over, once per item.
     package var iteration: Iteration?
+    /// `use:`: this step runs a flow file's requests instead of sending a request itself.
+    package var flow: FlowUse?
 
     /// Creates a declared request.
     package init(
@@ -90,6 +92,7 @@ package struct DeclaredRequest: Sendable {
         var result = [url] + query.map(\.value) + headers.flatMap(\.templates) + (body?.templates ?? [])
         for expectation in expectations { result += expectation.predicate.templates }
         for condition in conditions { result += condition.predicate.templates }
+        if let flow { result += flow.arguments.flatMap(\.value.templates) }
         if let iteration {
             switch iteration.source {
             case let .items(items): result += items.flatMap(\.templates)

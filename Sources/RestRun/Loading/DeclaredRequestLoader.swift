@@ -83,6 +83,10 @@ struct DeclaredRequestLoader {
     /// `query:` as a mapping, or as a list of one-key mappings so a name can repeat.
     /// `for_each: [a, b]`, `for_each: "{{list}}"`, or `for_each: {file: data.json}` (a JSON or
     /// YAML list, or a CSV file whose first row names the fields).
+    func iteration(_ node: Node) -> Iteration? { loadIteration(node) }
+
+    func conditions(_ node: Node) -> [Condition] { loadConditions(node) }
+
     private func loadIteration(_ node: Node) -> Iteration? {
         let location = context.location(node)
         if let items = node.items {

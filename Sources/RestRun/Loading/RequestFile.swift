@@ -20,6 +20,8 @@ public struct RequestFile: Sendable {
     package var requests: [DeclaredRequest]
     /// `openapi:`: the spec every response is checked against.
     package var contract: OpenAPIContract?
+    /// `exports:`: the captures a file used as a flow (`use:`) gives back to the file using it.
+    package var exports: [String] = []
 
     /// Creates a request file.
     package init(

@@ -21,7 +21,7 @@ public struct RequestFileLoader: Sendable {
     public var referencedNames: Set<String> { references.all }
 
     /// The keys a file may have at the top level.
-    public static let fileKeys = ["name"] + settingsKeys + ["requests"]
+    public static let fileKeys = ["name"] + settingsKeys + ["exports", "requests"]
     /// The keys an included file may have: settings only.
     static let settingsKeys = ["include", "base_url", "variables", "headers", "auth", "options", "decoders", "openapi"]
 
@@ -42,15 +42,15 @@ public struct RequestFileLoader: Sendable {
         try load(YAMLDocument.parse(text: text, path: path))
     }
 
-    private func load(_ document: YAMLDocument) throws(DiagnosticList) -> RequestFile {
+    private func load(_ document: YAMLDocument, chain: [String] = []) throws(DiagnosticList) -> RequestFile {
         let context = LoadContext(source: document.source, templateParser: TemplateParser(environment: environment, references: references), schemas: schemas)
-        let file = loadFile(document.root, context: context)
+        let file = loadFile(document.root, context: context, chain: chain)
         VariableCheck(predefined: predefinedVariables).check(file, context: context)
         guard context.diagnostics.isEmpty, let file else { throw DiagnosticList(context.diagnostics) }
         return file
     }
 
-    private func loadFile(_ root: Node, context: LoadContext) -> RequestFile? {
+    private func loadFile(_ root: Node, context: LoadContext, chain: [String]) -> RequestFile? {
         guard root.pairs != nil else {
             context.error("a request file must be a mapping with 'requests', found \(root.kindDescription)", at: root)
             return nil
@@ -68,10 +68,18 @@ public struct RequestFileLoader: Sendable {
         } ?? FileSettings()
         var own = FileSettings()
         var requestsNode: Node?
+        var exportsNode: Node?
         for (key, node, keyNode) in entries {
             switch key {
             case "name": file.name = context.string(node, "'name'") ?? defaultName
             case "requests": requestsNode = node
+            case "exports":
+                guard let names = node.items?.compactMap({ context.string($0, "an exported name") }) else {
+                    context.error("'exports' must be a list of capture names, found \(node.kindDescription)", at: node)
+                    continue
+                }
+                file.exports = names
+                exportsNode = node
             case "include": break
             default: own.read(key, node, keyNode: keyNode, context: context)
             }
@@ -99,11 +107,82 @@ public struct RequestFileLoader: Sendable {
         let loader = DeclaredRequestLoader(context: context, decoderNames: decoderNames + settings.decoders.map(\.name))
         let fileOptions = file.options
         file.requests = items.enumerated().compactMap { index, item in
+            if item.pairs?.contains(where: { $0.key.scalarText == "use" }) == true {
+                return loadUse(item, index: index, context: context, chain: chain + [FileSystem.canonicalPath(context.source.path)])
+            }
             guard var request = loader.load(item, index: index) else { return nil }
             request.options = request.options.applying(defaults: fileOptions)
             return request
         }
+        if let exportsNode {
+            let captured = Set(file.requests.flatMap { $0.captures.map(\.name) } + file.requests.flatMap { $0.flow?.file.exports ?? [] })
+            for name in file.exports where !captured.contains(name) {
+                var message = "'\(name)' is exported, but no request of this file captures it"
+                if let suggestion = Suggestion.closest(to: name, in: captured.sorted()) { message += " (did you mean '\(suggestion)'?)" }
+                context.error(message, at: exportsNode)
+            }
+        }
         return file
+    }
+
+    static let useKeys = ["use", "with", "name", "when", "for_each", "tags"]
+
+    /// `- use: flows/login.yaml` with `with:`: the flow file loaded (its own mistakes reported
+    /// with where it was used), its variables given values; a cycle of uses shows its chain.
+    private func loadUse(_ node: Node, index: Int, context: LoadContext, chain: [String]) -> DeclaredRequest? {
+        guard let entries = context.mapping(node, "step \(index + 1) (a use of a flow)", allowed: Self.useKeys),
+              let useNode = entries.first(where: { $0.key == "use" })?.node, let written = context.string(useNode, "'use'")
+        else { return nil }
+        let path = FileSystem.path(written, relativeTo: context.source.path)
+        let canonical = FileSystem.canonicalPath(path)
+        if chain.contains(canonical) {
+            let cycle = (chain + [canonical]).map(Self.shortName).joined(separator: " -> ")
+            context.error("use cycle: \(cycle)", at: useNode)
+            return nil
+        }
+        guard chain.count < 16 else {
+            context.error("flows use flows more than 16 deep", at: useNode)
+            return nil
+        }
+        let flow: RequestFile
+        do throws(DiagnosticList) {
+            flow = try load(YAMLDocument.load(path: path), chain: chain)
+        } catch {
+            let here = context.location(useNode)
+            context.append(error.diagnostics.map { diagnostic in
+                var diagnostic = diagnostic
+                if diagnostic.location == nil { diagnostic.location = here } else { diagnostic.notes.append("used from \(here.file):\(here.line):\(here.column)") }
+                return diagnostic
+            })
+            return nil
+        }
+        var arguments: [(name: String, value: ValueTemplate)] = []
+        let declared = flow.variables.map(\.name)
+        if let withNode = entries.first(where: { $0.key == "with" })?.node {
+            for (name, value, nameNode) in context.entries(withNode, "'with'") ?? [] {
+                guard declared.contains(name) else {
+                    var message = "the flow '\(written)' has no variable '\(name)'"
+                    if let suggestion = Suggestion.closest(to: name, in: declared) { message += " (did you mean '\(suggestion)'?)" }
+                    context.error(message, at: nameNode, notes: declared.isEmpty ? ["it declares no variables"] : ["its variables: " + declared.joined(separator: ", ")])
+                    continue
+                }
+                arguments.append((name, context.valueTemplate(value)))
+            }
+        }
+        var step = DeclaredRequest(name: flow.name, location: context.location(node), url: Template(literal: written, location: context.location(useNode)))
+        step.flow = FlowUse(written: written, file: flow, arguments: arguments)
+        for (key, value, _) in entries {
+            switch key {
+            case "name": step.name = context.string(value, "'name'") ?? flow.name
+            case "tags": step.tags = value.items?.compactMap { context.string($0, "a tag") } ?? []
+            case "when", "for_each":
+                // Read as a request reads them.
+                let loader = DeclaredRequestLoader(context: context, decoderNames: decoderNames)
+                if key == "when" { step.conditions = loader.conditions(value) } else { step.iteration = loader.iteration(value) }
+            default: break
+            }
+        }
+        return step
     }
 
     /// Reads the files an `include:` lists, in order, each after its own includes.

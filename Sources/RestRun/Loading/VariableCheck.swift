@@ -51,6 +51,7 @@ struct VariableCheck {
             request.templates.forEach(verify)
             for condition in request.conditions { verifyName(condition.name, at: condition.location) }
             for capture in request.captures { known.insert(capture.name) }
+            for name in request.flow?.file.exports ?? [] { known.insert(name) }
         }
     }
 }

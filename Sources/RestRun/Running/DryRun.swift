@@ -32,6 +32,14 @@ package struct DryRun: Sendable {
         let fileDelegates: [any NetworkingDelegate] = [FileHeadersDelegate(headers: file.headers)] + delegates
         var entries: [Entry] = []
         for request in file.requests where runner.filter.selects(request) {
+            if let flow = request.flow {
+                // A `use:` step shows its flow's requests, named as a run names them.
+                for var inner in await self.entries(for: flow.file) {
+                    inner.name = request.name + " › " + inner.name
+                    entries.append(inner)
+                }
+                continue
+            }
             var entry = Entry(name: request.name, location: request.location)
             if let skip = request.options.skip {
                 entry.note = "skipped: " + (skip.isEmpty ? "skip: true" : skip)

@@ -146,6 +146,14 @@ public struct RunSession: Sendable {
     static func clientSettings(for files: [RequestFile]) -> ClientSettings {
         var settings = ClientSettings()
         var longest = Duration.zero
+        // Flows (`use:`) send requests too.
+        var files = files
+        var index = 0
+        while index < files.count {
+            files += files[index].requests.compactMap(\.flow?.file)
+            index += 1
+            guard files.count < 10_000 else { break }
+        }
         for file in files {
             for index in file.requests.indices {
                 let options = file.requests[index].options.transport

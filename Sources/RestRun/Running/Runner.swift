@@ -49,6 +49,11 @@ package struct Runner: Sendable {
         let registry = registry(for: file)
         // Captures of requests that --tag / --name left out, to name them when a selected request needs one.
         var unselectedCaptures: [String: String] = [:]
+        func emit(_ result: RequestResult) {
+            results.append(result)
+            observer?.runner(didFinish: result, in: file)
+            if stopsOnFailure, result.outcome == .failed || result.outcome == .error { control?.stop() }
+        }
         for request in file.requests {
             guard filter.selects(request) else {
                 for capture in request.captures where unselectedCaptures[capture.name] == nil {
@@ -69,15 +74,10 @@ package struct Runner: Sendable {
                 continue
             }
             if let iteration = request.iteration {
-                await runEach(
-                    request, over: iteration, of: file, registry: registry, networking: networking, scope: &scope, results: &results)
-                continue
+                await runEach(request, over: iteration, of: file, registry: registry, networking: networking, scope: &scope, emit: emit)
+            } else {
+                await runStep(request, of: file, registry: registry, networking: networking, scope: &scope, emit: emit)
             }
-            let result = await run(
-                request, of: file, registry: registry, networking: networking, scope: &scope)
-            results.append(result)
-            observer?.runner(didFinish: result, in: file)
-            if stopsOnFailure, result.outcome == .failed || result.outcome == .error { control?.stop() }
         }
         let result = FileResult(path: file.path, name: file.name, requests: results, duration: ContinuousClock.now - start)
         observer?.runner(didFinish: result)
@@ -98,13 +98,8 @@ package struct Runner: Sendable {
     /// captures of every run flow on, the last run's winning. An empty list runs nothing and says so.
     private func runEach(
         _ request: DeclaredRequest, over iteration: Iteration, of file: RequestFile, registry: DecoderRegistry,
-        networking: any Networking, scope: inout Scope, results: inout [RequestResult]
+        networking: any Networking, scope: inout Scope, emit finish: (RequestResult) -> Void
     ) async {
-        func finish(_ result: RequestResult) {
-            results.append(result)
-            observer?.runner(didFinish: result, in: file)
-            if stopsOnFailure, result.outcome == .failed || result.outcome == .error { control?.stop() }
-        }
         let items: [DecodedValue]
         do {
             items = try iteration.items(in: scope)
@@ -132,11 +127,74 @@ package struct Runner: Sendable {
             var single = request
             single.name = request.name + " " + redactor.redact(Iteration.label(item, index: index))
             single.iteration = nil
-            let result = await run(single, of: file, registry: registry, networking: networking, scope: &runScope)
-            for capture in request.captures { scope[capture.name] = runScope[capture.name] }
-            finish(result)
+            await runStep(single, of: file, registry: registry, networking: networking, scope: &runScope, emit: finish)
+            for name in request.captures.map(\.name) + (request.flow?.file.exports ?? []) { scope[name] = runScope[name] }
         }
         for (name, value) in shadowed { scope[name] = value }
+    }
+
+    /// Runs a request, or a `use:` step's flow, and returns its results.
+    private func runStep(
+        _ request: DeclaredRequest, of file: RequestFile, registry: DecoderRegistry, networking: any Networking, scope: inout Scope,
+        emit: (RequestResult) -> Void
+    ) async {
+        guard let flow = request.flow else {
+            emit(await run(request, of: file, registry: registry, networking: networking, scope: &scope))
+            return
+        }
+        await runFlow(request, flow, networking: networking, scope: &scope, emit: emit)
+    }
+
+    /// Runs a flow's requests in place, in a scope of their own: the runner's variables, the
+    /// flow's defaults, then its `with:` values read in the using file's scope. Results are named
+    /// `login › get token` and their failures note where the flow was used; only the flow's
+    /// `exports:` come back into `scope`.
+    private func runFlow(
+        _ step: DeclaredRequest, _ flow: FlowUse, networking: any Networking, scope: inout Scope, emit: (RequestResult) -> Void
+    ) async {
+        var skipped = RequestResult(
+            name: step.name, method: step.method, url: flow.written, location: step.location, outcome: .skipped)
+        for condition in step.conditions {
+            do {
+                if let reason = try condition.failure(in: scope) {
+                    skipped.skipReason = redactor.redact(reason)
+                    emit(skipped)
+                    return
+                }
+            } catch {
+                skipped.skipReason = redactor.redact(error.message)
+                emit(skipped)
+                return
+            }
+        }
+        var flowScope = initialScope(for: flow.file)
+        for (name, template) in flow.arguments {
+            do {
+                flowScope[name] = try template.resolve(in: scope)
+            } catch {
+                skipped.outcome = .error
+                skipped.failures = [Diagnostic(redactor.redact(error.message), at: error.location ?? step.location)]
+                emit(skipped)
+                return
+            }
+        }
+        let usedFrom = step.location.map { "used from \($0.file):\($0.line):\($0.column)" }
+        let registry = registry(for: flow.file)
+        func forward(_ result: RequestResult) {
+            var result = result
+            result.name = step.name + " › " + result.name
+            if let usedFrom, !result.failures.isEmpty { result.failures[0].notes.append(usedFrom) }
+            emit(result)
+        }
+        for request in flow.file.requests {
+            if control?.isStopped == true || Task.isCancelled { break }
+            if let iteration = request.iteration {
+                await runEach(request, over: iteration, of: flow.file, registry: registry, networking: networking, scope: &flowScope, emit: forward)
+            } else {
+                await runStep(request, of: flow.file, registry: registry, networking: networking, scope: &flowScope, emit: forward)
+            }
+        }
+        for name in flow.file.exports { scope[name] = flowScope[name] }
     }
 
     /// Runs one request with its log held until it is done (see `HeldLog`).
