@@ -36,17 +36,8 @@ package struct MockRoute: Sendable {
         return parameters
     }
 
+    /// Form-style decoding: `+` is a space, `%XX` a byte.
     static func percentDecoded(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8).makeIterator()
-        while let byte = iterator.next() {
-            if byte == UInt8(ascii: "%"), let high = iterator.next(), let low = iterator.next(),
-               let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16) {
-                bytes.append(value)
-            } else {
-                bytes.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        URLBuilder.decode(text.replacing("+", with: " "))
     }
 }

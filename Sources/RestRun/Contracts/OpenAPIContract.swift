@@ -196,7 +196,7 @@ package struct OpenAPIContract: Sendable {
         guard let question = url.firstIndex(of: "?") else { return [:] }
         var result: [String: String] = [:]
         for pair in url[url.index(after: question)...].prefix(while: { $0 != "#" }).split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { SchemaURI.percentDecoded(String($0).replacing("+", with: " ")) }
+            let parts = pair.split(separator: "=", maxSplits: 1).map { URLBuilder.decode(String($0).replacing("+", with: " ")) }
             guard let name = parts.first else { continue }
             let value = parts.count > 1 ? parts[1] : ""
             // A repeated name (`id=1&id=2`, form style exploded) reads as `1,2`.

@@ -35,7 +35,7 @@ package final class OpenAPISpec: Sendable {
         if let basePath, !basePath.isEmpty, path.hasPrefix(basePath) { candidates.append(String(path.dropFirst(basePath.count))) }
         candidates.append(path)
         for candidate in candidates {
-            let segments = candidate.split(separator: "/", omittingEmptySubsequences: true).map { SchemaURI.percentDecoded(String($0)) }
+            let segments = candidate.split(separator: "/", omittingEmptySubsequences: true).map { URLBuilder.decode(String($0)) }
             var best: (operation: OpenAPIOperation, parameters: [String: String], score: Int)?
             for operation in operations where operation.method == method {
                 if let (score, parameters) = operation.template.match(segments), score > (best?.score ?? -1) {

@@ -107,12 +107,7 @@ struct DeclaredRequestLoader {
                 let rows = try DataFile.rows(path: path, shownAs: written)
                 return Iteration(source: .data(rows, file: written), location: location)
             } catch {
-                let here = context.location(fileNode)
-                context.append(error.diagnostics.map { diagnostic in
-                    var diagnostic = diagnostic
-                    if diagnostic.location == nil { diagnostic.location = here }
-                    return diagnostic
-                })
+                context.append(error, readFor: fileNode)
                 return nil
             }
         }

@@ -174,16 +174,7 @@ struct ExpectationLoader {
             let schema = try context.schemas.schema(file: full, pointer: pointer)
             return SchemaCheck(schema: schema, name: "the schema in \(file)" + (pointer.isEmpty ? "" : "#" + pointer))
         } catch {
-            let here = context.location(node)
-            context.append(error.diagnostics.map { diagnostic in
-                var diagnostic = diagnostic
-                if diagnostic.location == nil {
-                    diagnostic.location = here
-                } else if diagnostic.location?.file != here.file {
-                    diagnostic.notes.append("used by the schema at \(here.file):\(here.line):\(here.column)")
-                }
-                return diagnostic
-            })
+            context.append(error, readFor: node, because: "used by the schema at")
             return nil
         }
     }
@@ -191,7 +182,7 @@ struct ExpectationLoader {
     /// `file.yaml#/pointer` as the file and the percent-decoded pointer.
     static func splitFragment(_ reference: String) -> (file: String, pointer: String) {
         guard let hash = reference.firstIndex(of: "#") else { return (reference, "") }
-        return (String(reference[..<hash]), SchemaURI.percentDecoded(String(reference[reference.index(after: hash)...])))
+        return (String(reference[..<hash]), URLBuilder.decode(String(reference[reference.index(after: hash)...])))
     }
 
     private func operand(_ node: Node, _ operands: Operands) -> ValueTemplate {

@@ -64,12 +64,7 @@ struct FileSettings {
         do throws(DiagnosticList) {
             return OpenAPIContract(spec: try context.schemas.spec(path: path), strict: strict)
         } catch {
-            let here = context.location(pathNode)
-            context.append(error.diagnostics.map { diagnostic in
-                var diagnostic = diagnostic
-                if diagnostic.location == nil { diagnostic.location = here } else { diagnostic.notes.append("the spec of \(here.file):\(here.line)") }
-                return diagnostic
-            })
+            context.append(error, readFor: pathNode, because: "the spec of")
             return nil
         }
     }

@@ -24,6 +24,22 @@ final class LoadContext {
 
     func append(_ diagnostics: [Diagnostic]) { self.diagnostics += diagnostics }
 
+    /// Adds the diagnostics of a file read because of `node` (a schema, a spec, a flow, a data
+    /// file): one without a place is put at `node`; one in another file gets the note
+    /// `because` followed by `node`'s place, so both ends of the reference are shown.
+    func append(_ list: DiagnosticList, readFor node: Node, because: String? = nil) {
+        let here = location(node)
+        diagnostics += list.diagnostics.map { diagnostic in
+            var diagnostic = diagnostic
+            if diagnostic.location == nil {
+                diagnostic.location = here
+            } else if let because, diagnostic.location?.file != here.file {
+                diagnostic.notes.append("\(because) \(here.file):\(here.line):\(here.column)")
+            }
+            return diagnostic
+        }
+    }
+
     /// The entries of a mapping whose keys are all in `allowed`; others are reported with a
     /// did-you-mean. `ignoresExtensions` skips `x-` keys (a home for YAML anchors).
     func mapping(

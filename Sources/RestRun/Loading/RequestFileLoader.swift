@@ -148,12 +148,7 @@ public struct RequestFileLoader: Sendable {
         do throws(DiagnosticList) {
             flow = try load(YAMLDocument.load(path: path), chain: chain)
         } catch {
-            let here = context.location(useNode)
-            context.append(error.diagnostics.map { diagnostic in
-                var diagnostic = diagnostic
-                if diagnostic.location == nil { diagnostic.location = here } else { diagnostic.notes.append("used from \(here.file):\(here.line):\(here.column)") }
-                return diagnostic
-            })
+            context.append(error, readFor: useNode, because: "used from")
             return nil
         }
         var arguments: [(name: String, value: ValueTemplate)] = []

@@ -51,6 +51,24 @@ package enum URLBuilder {
         return result
     }
 
+    /// `%XX` sequences decoded as UTF-8 (the inverse of `encode`); a malformed one is kept as
+    /// written.
+    package static func decode(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        var bytes: [UInt8] = []
+        var rest = Array(text.utf8)[...]
+        while let byte = rest.popFirst() {
+            if byte == UInt8(ascii: "%"), rest.count >= 2,
+               let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                rest = rest.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `scheme://authority` of an absolute URL (the whole text when it has no scheme).
     static func origin(of url: String) -> Substring {
         guard let schemeEnd = url.firstRange(of: "://") else { return url[...] }

@@ -154,18 +154,10 @@ package struct Runner: Sendable {
     ) async {
         var skipped = RequestResult(
             name: step.name, method: step.method, url: flow.written, location: step.location, outcome: .skipped)
-        for condition in step.conditions {
-            do {
-                if let reason = try condition.failure(in: scope) {
-                    skipped.skipReason = redactor.redact(reason)
-                    emit(skipped)
-                    return
-                }
-            } catch {
-                skipped.skipReason = redactor.redact(error.message)
-                emit(skipped)
-                return
-            }
+        if let reason = unmetCondition(of: step, in: scope) {
+            skipped.skipReason = reason
+            emit(skipped)
+            return
         }
         var flowScope = initialScope(for: flow.file)
         for (name, template) in flow.arguments {
@@ -197,6 +189,18 @@ package struct Runner: Sendable {
         for name in flow.file.exports { scope[name] = flowScope[name] }
     }
 
+    /// Why a request or step's `when:` does not hold in `scope` (redacted), or nil when it does.
+    private func unmetCondition(of request: DeclaredRequest, in scope: Scope) -> String? {
+        for condition in request.conditions {
+            do {
+                if let reason = try condition.failure(in: scope) { return redactor.redact(reason) }
+            } catch {
+                return redactor.redact(error.message)
+            }
+        }
+        return nil
+    }
+
     /// Runs one request with its log held until it is done (see `HeldLog`).
     private func run(
         _ request: DeclaredRequest, of file: RequestFile, registry: DecoderRegistry,
@@ -222,16 +226,9 @@ package struct Runner: Sendable {
             result.skipReason = reason.isEmpty ? "skip: true" : reason
             return result
         }
-        for condition in request.conditions {
-            do {
-                if let reason = try condition.failure(in: scope) {
-                    result.skipReason = redactor.redact(reason)
-                    return result
-                }
-            } catch {
-                result.skipReason = redactor.redact(error.message)
-                return result
-            }
+        if let reason = unmetCondition(of: request, in: scope) {
+            result.skipReason = reason
+            return result
         }
         let prepared: PreparedRequest
         do {

@@ -66,21 +66,13 @@ package final class SchemaLibrary: Sendable {
     /// `file:///absolute/path` for a path relative to the working directory.
     package static func fileURI(_ path: String) -> SchemaURI {
         let absolute = path.hasPrefix("/") ? path : FileSystem.currentDirectory() + "/" + path
-        let encoded = absolute.utf8.map { byte -> String in
-            let character = Character(UnicodeScalar(byte))
-            if byte < 0x80, character.isLetter || character.isNumber || "/-._~!$&'()*+,;=:@".contains(character) {
-                return String(character)
-            }
-            return "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-        }.joined()
-        return SchemaURI("file://" + encoded)
+        let encoded = absolute.split(separator: "/", omittingEmptySubsequences: false).map { URLBuilder.encode(String($0)) }
+        return SchemaURI("file://" + encoded.joined(separator: "/"))
     }
 
     /// The path a `file:` URI names, shown relative to the working directory when it is inside it.
     static func displayPath(_ uri: SchemaURI) -> String {
-        let absolute = SchemaURI.percentDecoded(uri.path)
-        let directory = FileSystem.currentDirectory() + "/"
-        return absolute.hasPrefix(directory) ? String(absolute.dropFirst(directory.count)) : absolute
+        FileSystem.displayPath(URLBuilder.decode(uri.path))
     }
 
     /// Reads a `file:` document (YAML, or JSON when it ends in `.json`); nil for any other URI,
@@ -120,9 +112,3 @@ extension SchemaURI {
     }
 }
 
-extension String {
-    /// The string with `0`s in front up to `width` characters.
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}

@@ -55,7 +55,7 @@ package struct SchemaURI: Sendable, Hashable, CustomStringConvertible {
     package var isAbsolute: Bool { scheme != nil }
 
     /// The fragment, percent-decoded; nil when there is none.
-    package var decodedFragment: String? { fragment.map(Self.percentDecoded) }
+    package var decodedFragment: String? { fragment.map(URLBuilder.decode) }
 
     /// `reference` resolved against this URI as its base (RFC 3986, section 5.2.2).
     package func resolving(_ reference: SchemaURI) -> SchemaURI {
@@ -121,22 +121,5 @@ package struct SchemaURI: Sendable, Hashable, CustomStringConvertible {
         var result = output.joined(separator: "/")
         if path.hasPrefix("/"), !result.hasPrefix("/") { result = "/" + result }
         return result
-    }
-
-    /// `%XX` sequences decoded as UTF-8; a malformed one is kept as written.
-    package static func percentDecoded(_ text: String) -> String {
-        guard text.contains("%") else { return text }
-        var bytes: [UInt8] = []
-        var iterator = Array(text.utf8)[...]
-        while let byte = iterator.popFirst() {
-            if byte == UInt8(ascii: "%"), iterator.count >= 2,
-               let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16) {
-                bytes.append(value)
-                iterator = iterator.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
