@@ -6,8 +6,7 @@ struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: "Validate request files without sending anything.")
 
-    @Argument(help: "Request files or directories.")
-    var paths: [String]
+    @OptionGroup var input: InputOptions
 
     @OptionGroup var variableOptions: VariableOptions
     @OptionGroup var output: OutputOptions
@@ -16,7 +15,7 @@ struct CheckCommand: AsyncParsableCommand {
     var mock = false
 
     func run() async throws {
-        let context = try CommandContext(paths: try InputFiles.expand(paths), variables: variableOptions, output: output)
+        let context = try CommandContext(paths: try input.files(), variables: variableOptions, output: output)
         var session = context.session
         let (stdout, stderr, printer) = (context.stdout, context.stderr, context.printer)
         // `{{mock_url}}` is accepted as if --mock were given; its value is never read.

@@ -16,12 +16,24 @@ struct CommandContext {
     /// A session for `paths` with `--var`, `--vars-file` and `--secret` read; an invalid variables
     /// file is printed and ends the command with exit code 2.
     init(paths: [String], variables: VariableOptions, output: OutputOptions) throws {
-        session = RunSession(paths: paths)
+        session = RunSession(paths: paths.map { $0 == "-" ? RunSession.standardInputPath : $0 })
         session.registry = try PluginStore.registry()
         // Every byte rest-run prints passes the redactor last, whatever put it together.
         stdout = RedactingSink(FileDescriptorSink.standardOutput, redactor: session.redactor)
         stderr = RedactingSink(FileDescriptorSink.standardError, redactor: session.redactor)
         printer = DiagnosticPrinter(errors: stderr, annotations: stdout, colors: output.colors(for: stderr))
+        if paths.contains("-") {
+            let bytes: [UInt8]
+            do {
+                bytes = try FileSystem.readStandardInput()
+            } catch {
+                throw ValidationError(error.message)
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw ValidationError("the request file on standard input is not UTF-8 text")
+            }
+            session.standardInput = text
+        }
         do {
             session.variables = try variables.values(redactor: session.redactor)
         } catch {

@@ -18,8 +18,7 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Run request files (a directory stands for its *.yaml and *.yml files).")
 
-    @Argument(help: "Request files or directories.")
-    var paths: [String]
+    @OptionGroup var input: InputOptions
 
     @OptionGroup var variableOptions: VariableOptions
     @OptionGroup var output: OutputOptions
@@ -72,6 +71,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("tag"), help: ArgumentHelp("Run only requests with this tag; repeatable (any of them).", valueName: "TAG"))
     var tags: [String] = []
 
+    @Option(name: .customLong("exclude-tag"), help: ArgumentHelp("Leave out requests with this tag; repeatable (it wins over --tag).", valueName: "TAG"))
+    var excludedTags: [String] = []
+
     @Option(name: .customLong("name"), help: ArgumentHelp("Run only requests whose name matches (* and ? wildcards, else a substring); repeatable.", valueName: "PATTERN"))
     var names: [String] = []
 
@@ -112,7 +114,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var paths = try InputFiles.expand(self.paths)
+        var paths = try input.files()
         if let shard, let (index, count) = Self.parseShard(shard) {
             let total = paths.count
             paths = paths.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
@@ -133,7 +135,7 @@ struct RunCommand: AsyncParsableCommand {
         session.defaults.timeout = timeout.flatMap(DurationText.parse)
         session.defaults.maxBody = maxBody.flatMap(ByteCount.parse)
         if insecure { session.defaults.insecure = true }
-        session.filter = RequestFilter(tags: Set(tags), namePatterns: names)
+        session.filter = RequestFilter(tags: Set(tags), namePatterns: names, excludedTags: Set(excludedTags))
         session.jobs = jobs
         session.repeats = self.repeat
         session.failFast = failFast

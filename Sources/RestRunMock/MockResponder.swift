@@ -27,18 +27,6 @@ package enum MockSource {
     /// Whether the file is an OpenAPI (or Swagger) document: a top-level `openapi:` or `swagger:`
     /// whose value is a version number (a request file's `openapi:` names a file instead).
     package static func isOpenAPI(_ path: String) -> Bool {
-        guard let bytes = try? FileSystem.readBytes(path) else { return false }
-        let text = String(decoding: bytes.prefix(64 * 1024), as: UTF8.self)
-        for line in text.split(whereSeparator: \.isNewline) {
-            var rest = line[...]
-            if rest.hasPrefix("{") { rest = rest.dropFirst().drop { $0 == " " } }
-            for key in ["openapi", "swagger"] {
-                for written in [key + ":", "\"\(key)\":"] where rest.hasPrefix(written) {
-                    let value = rest.dropFirst(written.count).drop { $0 == " " || $0 == "\"" || $0 == "'" }
-                    if value.first?.isNumber == true { return true }
-                }
-            }
-        }
-        return false
+        FileKind.of(path: path) == .openAPI
     }
 }

@@ -30,14 +30,18 @@ public struct BinaryRunner: Sendable {
     public init() {}
 
     /// Runs `rest-run arguments` in `directory` with `environment` added to a clean environment.
-    public func run(_ arguments: [String], in directory: String = Fixtures.repositoryRoot, environment: [String: String] = [:]) async throws -> Output {
-        try await Self.execute(Self.binaryPath, arguments, in: directory, environment: environment)
+    public func run(
+        _ arguments: [String], in directory: String = Fixtures.repositoryRoot, environment: [String: String] = [:], input: String? = nil
+    ) async throws -> Output {
+        try await Self.execute(Self.binaryPath, arguments, in: directory, environment: environment, input: input)
     }
 
     /// Runs the program at `path` with `arguments` in `directory`, with `environment` added to a
-    /// clean environment (only `PATH` is kept), and captures its output and exit code.
+    /// clean environment (only `PATH` is kept), with `input` (else nothing) on standard input, and
+    /// captures its output and exit code.
     public static func execute(
-        _ path: String, _ arguments: [String], in directory: String = Fixtures.repositoryRoot, environment: [String: String] = [:]
+        _ path: String, _ arguments: [String], in directory: String = Fixtures.repositoryRoot, environment: [String: String] = [:],
+        input: String? = nil
     ) async throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -55,7 +59,13 @@ public struct BinaryRunner: Sendable {
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = scratch.appendingPathComponent("in")
+            try input.write(to: inURL, atomically: true, encoding: .utf8)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
             do {

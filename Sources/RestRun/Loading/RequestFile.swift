@@ -22,6 +22,8 @@ public struct RequestFile: Sendable {
     package var contract: OpenAPIContract?
     /// `exports:`: the captures a file used as a flow (`use:`) gives back to the file using it.
     package var exports: [String] = []
+    /// `parameters:`: the variables a flow needs from its `with:` (or `--var`), having no default.
+    package var parameters: [String] = []
 
     /// Creates a request file.
     package init(

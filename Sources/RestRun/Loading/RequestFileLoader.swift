@@ -21,7 +21,7 @@ public struct RequestFileLoader: Sendable {
     public var referencedNames: Set<String> { references.all }
 
     /// The keys a file may have at the top level.
-    public static let fileKeys = ["name"] + settingsKeys + ["exports", "requests"]
+    public static let fileKeys = ["name"] + settingsKeys + ["exports", "parameters", "requests"]
     /// The keys an included file may have: settings only.
     static let settingsKeys = ["include", "base_url", "variables", "headers", "auth", "options", "decoders", "openapi"]
 
@@ -80,6 +80,20 @@ public struct RequestFileLoader: Sendable {
                 }
                 file.exports = names
                 exportsNode = node
+            case "parameters":
+                guard let names = node.items?.compactMap({ context.string($0, "a parameter name") }) else {
+                    context.error("'parameters' must be a list of variable names, found \(node.kindDescription)", at: node)
+                    continue
+                }
+                file.parameters = names
+                // Run on its own, a flow's parameters come from --var.
+                let missing = names.filter { !predefinedVariables.contains($0) }
+                if chain.isEmpty, !missing.isEmpty {
+                    let list = missing.map { "'\($0)'" }.joined(separator: ", ")
+                    context.error(
+                        "this file is a flow: its parameter\(missing.count == 1 ? "" : "s") \(list) \(missing.count == 1 ? "has" : "have") no value",
+                        at: node, notes: ["run it through 'use:' with 'with:', or give " + missing.map { "--var \($0)=VALUE" }.joined(separator: " ")])
+                }
             case "include": break
             default: own.read(key, node, keyNode: keyNode, context: context)
             }
@@ -152,17 +166,25 @@ public struct RequestFileLoader: Sendable {
             return nil
         }
         var arguments: [(name: String, value: ValueTemplate)] = []
-        let declared = flow.variables.map(\.name)
-        if let withNode = entries.first(where: { $0.key == "with" })?.node {
-            for (name, value, nameNode) in context.entries(withNode, "'with'") ?? [] {
-                guard declared.contains(name) else {
-                    var message = "the flow '\(written)' has no variable '\(name)'"
-                    if let suggestion = Suggestion.closest(to: name, in: declared) { message += " (did you mean '\(suggestion)'?)" }
-                    context.error(message, at: nameNode, notes: declared.isEmpty ? ["it declares no variables"] : ["its variables: " + declared.joined(separator: ", ")])
-                    continue
-                }
-                arguments.append((name, context.valueTemplate(value)))
+        let declared = flow.parameters + flow.variables.map(\.name)
+        let withNode = entries.first(where: { $0.key == "with" })?.node
+        let withEntries = withNode.flatMap { context.entries($0, "'with'") } ?? []
+        let given = Set(withEntries.map(\.key))
+        let needed = flow.parameters.filter { !given.contains($0) && !predefinedVariables.contains($0) }
+        if !needed.isEmpty {
+            let list = needed.map { "'\($0)'" }.joined(separator: ", ")
+            context.error(
+                "the flow '\(written)' needs \(list) (parameter\(needed.count == 1 ? "" : "s") with no default)",
+                at: withNode ?? useNode, notes: ["give " + (needed.count == 1 ? "it" : "them") + " under 'with:'"])
+        }
+        for (name, value, nameNode) in withEntries {
+            guard declared.contains(name) else {
+                var message = "the flow '\(written)' has no variable '\(name)'"
+                if let suggestion = Suggestion.closest(to: name, in: declared) { message += " (did you mean '\(suggestion)'?)" }
+                context.error(message, at: nameNode, notes: declared.isEmpty ? ["it declares no variables"] : ["its variables: " + declared.joined(separator: ", ")])
+                continue
             }
+            arguments.append((name, context.valueTemplate(value)))
         }
         var step = DeclaredRequest(name: flow.name, location: context.location(node), url: Template(literal: written, location: context.location(useNode)))
         step.flow = FlowUse(written: written, file: flow, arguments: arguments)

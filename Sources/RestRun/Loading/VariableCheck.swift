@@ -37,6 +37,7 @@ struct VariableCheck {
             }
         }
 
+        known.formUnion(file.parameters)
         for variable in file.variables {
             variable.value.templates.forEach(verify)
             known.insert(variable.name)

@@ -1,21 +1,25 @@
-/// Which requests a run sends: `--tag` (any of the tags) and `--name` (a pattern). Requests left
-/// out are neither sent nor reported.
+/// Which requests a run sends: `--tag` (any of the tags), `--exclude-tag` (none of them) and
+/// `--name` (a pattern). Requests left out are neither sent nor reported.
 public struct RequestFilter: Sendable {
     /// Run requests carrying any of these tags; empty runs all.
     public var tags: Set<String>
     /// Run requests whose name matches one of these patterns: `*` and `?` wildcards, or a
     /// case-insensitive substring when the pattern has none; empty runs all.
     public var namePatterns: [String]
+    /// Leave out requests carrying any of these tags; it wins over `tags`.
+    public var excludedTags: Set<String>
 
     /// Creates a filter.
-    public init(tags: Set<String> = [], namePatterns: [String] = []) {
+    public init(tags: Set<String> = [], namePatterns: [String] = [], excludedTags: Set<String> = []) {
         self.tags = tags
         self.namePatterns = namePatterns
+        self.excludedTags = excludedTags
     }
 
     /// Whether `request` is selected.
     package func selects(_ request: DeclaredRequest) -> Bool {
         if !tags.isEmpty, tags.isDisjoint(with: request.tags) { return false }
+        if !excludedTags.isEmpty, !excludedTags.isDisjoint(with: request.tags) { return false }
         if !namePatterns.isEmpty, !namePatterns.contains(where: { Self.matches(request.name, pattern: $0) }) { return false }
         return true
     }

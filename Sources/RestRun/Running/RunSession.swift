@@ -39,6 +39,11 @@ public struct RunSession: Sendable {
     public var keepsAllBodies = false
     /// Hides secrets everywhere the run prints or writes.
     public var redactor = Redactor()
+    /// The text of the request file read from standard input (`-`), named `<stdin>` in `paths`
+    /// and in messages; its relative paths are read from the working directory.
+    public var standardInput: String?
+    /// How `paths` names the request file read from standard input.
+    public static let standardInputPath = "<stdin>"
 
     /// Creates a session for `paths` with default settings.
     public init(paths: [String]) { self.paths = paths }
@@ -64,7 +69,11 @@ public struct RunSession: Sendable {
         var loaded = Loaded(files: [], invalid: [], referencedNames: [])
         for path in paths {
             do {
-                loaded.files.append(try loader.load(path: path))
+                if path == Self.standardInputPath, let standardInput {
+                    loaded.files.append(try loader.load(text: standardInput, path: path))
+                } else {
+                    loaded.files.append(try loader.load(path: path))
+                }
             } catch {
                 loaded.invalid.append(FileResult(invalidFile: path, problems: error.diagnostics))
             }
@@ -93,11 +102,12 @@ public struct RunSession: Sendable {
         guard !requests.isEmpty, !requests.contains(where: filter.selects) else { return nil }
         var parts: [String] = []
         if !filter.tags.isEmpty { parts.append(filter.tags.sorted().map { "--tag \($0)" }.joined(separator: " ")) }
+        if !filter.excludedTags.isEmpty { parts.append(filter.excludedTags.sorted().map { "--exclude-tag \($0)" }.joined(separator: " ")) }
         if !filter.namePatterns.isEmpty { parts.append(filter.namePatterns.map { "--name '\($0)'" }.joined(separator: " ")) }
         var sentence = "\(parts.joined(separator: " with ")) selects none of the \(requests.count) request\(requests.count == 1 ? "" : "s")"
             + " in \(files.count) file\(files.count == 1 ? "" : "s")"
         let known = Set(requests.flatMap(\.tags)).sorted()
-        if !filter.tags.isEmpty {
+        if !filter.tags.isEmpty || !filter.excludedTags.isEmpty {
             sentence += known.isEmpty ? " (no request has tags)" : " (their tags: \(known.joined(separator: ", ")))"
         }
         return sentence

@@ -37,8 +37,17 @@ package enum FileSystem {
         guard Int(info.st_size) <= limit else {
             throw Failure(message: "cannot read '\(path)': it is \(ByteCount.format(Int(info.st_size))), more than the \(ByteCount.format(limit)) allowed")
         }
+        return try readAll(descriptor, named: path, limit: limit, expected: Int(info.st_size))
+    }
+
+    /// Standard input as bytes, up to `limit` (for a request file given as `-`).
+    package static func readStandardInput(limit: Int = defaultSizeLimit) throws(Failure) -> [UInt8] {
+        try readAll(0, named: "standard input", limit: limit, expected: 0)
+    }
+
+    private static func readAll(_ descriptor: Int32, named path: String, limit: Int, expected: Int) throws(Failure) -> [UInt8] {
         var result: [UInt8] = []
-        result.reserveCapacity(Int(info.st_size))
+        result.reserveCapacity(expected)
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
