@@ -44,8 +44,11 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("fail-fast"), help: "Stop at the first failing request.")
     var failFast = false
 
-    @Option(help: ArgumentHelp("Run the whole set this many times.", valueName: "N"))
+    @Option(help: ArgumentHelp("Run the whole set this many times; a request that runs more than once gets p50, p90, p99 and max in the summary and reports.", valueName: "N"))
     var `repeat` = 1
+
+    @Option(help: ArgumentHelp("First run the whole set this many times, not reported or counted (warms connections and caches).", valueName: "N"))
+    var warmup = 0
 
     @Option(help: ArgumentHelp("Run only shard K of N: files K, K+N, K+2N, ... of the sorted file list, so N CI jobs together run every file once.", valueName: "K/N"))
     var shard: String?
@@ -93,6 +96,7 @@ struct RunCommand: AsyncParsableCommand {
         if verbose && output.quiet { throw ValidationError("--verbose and --quiet cannot be used together") }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes a number from 1 to 256") }
         guard (1...100_000).contains(self.repeat) else { throw ValidationError("--repeat takes a number from 1 to 100000") }
+        guard (0...10_000).contains(warmup) else { throw ValidationError("--warmup takes a number from 0 to 10000") }
         if let shard, Self.parseShard(shard) == nil {
             throw ValidationError("--shard takes K/N with 1 <= K <= N, such as 1/3, not '\(shard)'")
         }
@@ -138,6 +142,7 @@ struct RunCommand: AsyncParsableCommand {
         session.filter = RequestFilter(tags: Set(tags), namePatterns: names, excludedTags: Set(excludedTags))
         session.jobs = jobs
         session.repeats = self.repeat
+        session.warmups = warmup
         session.failFast = failFast
         session.keepsAllBodies = veryVerbose
         session.delegates = PluginStore.delegates()

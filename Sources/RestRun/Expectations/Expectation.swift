@@ -14,6 +14,9 @@ package struct Expectation: Sendable {
         case duration
         /// The whole decoded body (`expect: schema:`).
         case decodedBody
+        /// A statistic over all runs of the request (`expect: duration: { p95: ... }`), checked
+        /// once after the last run.
+        case latency(LatencyStatistic)
     }
 
     /// What is checked.
@@ -39,13 +42,14 @@ package struct Expectation: Sendable {
         case .body: "body"
         case .duration: "duration"
         case .decodedBody: "schema"
+        case let .latency(statistic): "duration \(statistic.name)"
         }
     }
 
     /// How values of this subject are shown.
     package var format: ValueFormat {
         switch subject {
-        case .duration: .milliseconds
+        case .duration, .latency: .milliseconds
         case .status: .status
         default: .json
         }

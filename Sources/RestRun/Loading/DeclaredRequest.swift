@@ -33,6 +33,12 @@ package struct DeclaredRequest: Sendable {
     package var iteration: Iteration?
     /// `use:`: this step runs a flow file's requests instead of sending a request itself.
     package var flow: FlowUse?
+    /// `repeat:`: how many times the request is sent in a row; its runs make one result.
+    package var repeatCount = 1
+    /// `expect: duration: { p95: ... }`: budgets checked once over all the request's runs.
+    package var latencyBudgets: [Expectation] = []
+    /// The name its runs are counted under for latency: `name` without a `for_each` item's label.
+    package var statisticsName: String?
 
     /// Creates a declared request.
     package init(
@@ -62,7 +68,7 @@ package struct DeclaredRequest: Sendable {
         for expectation in expectations {
             switch expectation.subject {
             case .json, .body, .decodedBody: return true
-            case .status, .header, .duration: continue
+            case .status, .header, .duration, .latency: continue
             }
         }
         for capture in captures {

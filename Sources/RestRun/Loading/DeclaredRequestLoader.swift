@@ -7,8 +7,10 @@ struct DeclaredRequestLoader {
 
     static let keys = [
         "name", "method", "url", "query", "headers", "auth", "json", "text", "form", "multipart", "file", "base64",
-        "decode", "expect", "capture", "options", "tags", "when", "for_each",
+        "decode", "expect", "capture", "options", "tags", "when", "for_each", "repeat",
     ]
+    /// The most runs `repeat:` (and `--repeat`) may ask for.
+    package static let maxRepeat = 100_000
     static let bodyKeys = ["json", "text", "form", "multipart", "file", "base64"]
 
     func load(_ node: Node, index: Int) -> DeclaredRequest? {
@@ -57,7 +59,17 @@ struct DeclaredRequestLoader {
                 }
                 request.decoder = name
                 request.decoderLocation = context.location(value)
-            case "expect": request.expectations = ExpectationLoader(context: context).load(value)
+            case "expect":
+                let expectations = ExpectationLoader(context: context).load(value)
+                request.expectations = expectations.filter { if case .latency = $0.subject { false } else { true } }
+                request.latencyBudgets = expectations.filter { if case .latency = $0.subject { true } else { false } }
+            case "repeat":
+                guard let count = context.integer(value, "'repeat'") else { continue }
+                guard (1...Self.maxRepeat).contains(count) else {
+                    context.error("'repeat' takes a number of runs from 1 to \(Self.maxRepeat), found \(count)", at: value)
+                    continue
+                }
+                request.repeatCount = count
             case "when": request.conditions = loadConditions(value)
             case "for_each": request.iteration = loadIteration(value)
             case "capture": request.captures = ExpectationLoader(context: context).loadCaptures(value)

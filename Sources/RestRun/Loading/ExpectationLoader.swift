@@ -33,6 +33,8 @@ struct ExpectationLoader {
                 if let predicate = predicate(value, operands: .json) {
                     result.append(Expectation(subject: .body, predicate: predicate, location: context.location(keyNode)))
                 }
+            case "duration" where value.pairs?.contains(where: { LatencyStatistic.looksLikeOne($0.key.scalarText ?? "") }) == true:
+                result += budgets(value)
             case "duration":
                 if let predicate = predicate(value, operands: .duration) {
                     result.append(Expectation(subject: .duration, predicate: predicate, location: context.location(keyNode)))
@@ -42,6 +44,27 @@ struct ExpectationLoader {
                     result.append(Expectation(subject: .decodedBody, predicate: .schema(check), location: context.location(keyNode)))
                 }
             default: break
+            }
+        }
+        return result
+    }
+
+    /// `duration: { p95: { "<": 300ms }, max: { "<": 1s } }`: budgets over all runs of the request.
+    private func budgets(_ node: Node) -> [Expectation] {
+        var result: [Expectation] = []
+        for (key, value, keyNode) in context.entries(node, "'duration'") ?? [] {
+            guard let statistic = LatencyStatistic(key) else {
+                var message = Predicate.operatorNames.contains(key)
+                    ? "'duration' holds either a predicate or budgets per statistic, not both: put '\(key)' under a statistic such as p95"
+                    : "unknown statistic '\(key)'"
+                if !Predicate.operatorNames.contains(key), let suggestion = Suggestion.closest(to: key, in: LatencyStatistic.examples) {
+                    message += " (did you mean '\(suggestion)'?)"
+                }
+                context.error(message, at: keyNode, notes: ["statistics: a percentile p1 to p100 (p50, p90, p95, p99, p99.9), max, mean, min"])
+                continue
+            }
+            if let predicate = predicate(value, operands: .duration) {
+                result.append(Expectation(subject: .latency(statistic), predicate: predicate, location: context.location(keyNode)))
             }
         }
         return result

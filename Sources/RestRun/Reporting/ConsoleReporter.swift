@@ -101,7 +101,8 @@ package final class ConsoleReporter: RunObserver {
         let indent = showsFileHeaders ? "  " : ""
         let time = style.dim(DurationText.format(request.duration))
         let status = request.status.map { String($0) } ?? "---"
-        let attempts = request.attempts > 1 ? style.dim(" (\(request.attempts) attempts)") : ""
+        var attempts = request.attempts > 1 ? style.dim(" (\(request.attempts) attempts)") : ""
+        if let runs = request.repeatedRuns { attempts = style.dim("  ×\(runs.count) runs") + (request.attempts > runs.count ? style.dim(" (\(request.attempts) attempts)") : "") }
         switch request.outcome {
         case .passed:
             guard detail == .normal else { return "" }
@@ -124,10 +125,11 @@ package final class ConsoleReporter: RunObserver {
             defer { state.shown = false; state.enabled = false }
             return state.shown ? "\r\u{1B}[2K" : ""
         }
+        let latency = LatencyTable.render(files, style: style, showsTable: detail == .normal)
         let summary = RunSummary(files)
         let requests = files.reduce(0) { $0 + $1.requests.count }
         let line = summary.failed + summary.errors > 0 ? style.red(summary.line) : style.green(summary.line)
         let detail = style.dim("  (\(requests) request\(requests == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s"), \(DurationText.format(duration)))")
-        sink.write(clear + (interrupted ? style.yellow("interrupted: ") : "") + line + detail + "\n")
+        sink.write(clear + latency + (interrupted ? style.yellow("interrupted: ") : "") + line + detail + "\n")
     }
 }

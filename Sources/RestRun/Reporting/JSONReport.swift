@@ -20,6 +20,11 @@ package enum JSONReport {
             members["openapi_coverage"] = coverage.json
             report = .object(members)
         }
+        let latency = files.flatMap { file in file.requests.compactMap { request in request.latency.map { latencyEntry(request, $0, in: file) } } }
+        if !latency.isEmpty, case var .object(members) = report {
+            members["latency"] = .array(latency)
+            report = .object(members)
+        }
         return report.prettyJSONText + "\n"
     }
 
@@ -60,7 +65,29 @@ package enum JSONReport {
             .object(["message": .string(failure.message), "location": location(failure.location), "notes": .array(failure.notes.map(DecodedValue.string))])
         })
         if let reason = request.skipReason { members["skip_reason"] = .string(reason) }
+        if let runs = request.repeatedRuns { members["runs_ms"] = .array(runs.map { .number(Double(LatencySummary.microseconds($0)) / 1000) }) }
         return .object(members)
+    }
+
+    /// One request's numbers over all its counted runs, with every run's duration so that anyone
+    /// can compute them again.
+    private static func latencyEntry(_ request: RequestResult, _ summary: LatencySummary, in file: FileResult) -> DecodedValue {
+        var members: OrderedDictionary<String, DecodedValue> = [
+            "file": .string(file.path), "name": .string(request.statisticsKey?.name ?? request.name),
+            "location": location(request.location), "runs": .integer(summary.count),
+        ]
+        for statistic in LatencySummary.standard {
+            members[String(statistic.name.map { $0 == "." ? "_" : $0 }) + "_ms"] = rounded(summary.milliseconds(statistic))
+        }
+        members["budgets"] = .array(summary.budgets.map { budget in
+            .object(["label": .string(budget.label), "passed": .bool(budget.passed), "expected": .string(budget.expected), "actual": .string(budget.actual)])
+        })
+        members["durations_ms"] = .array(summary.durations.map { .number(Double(LatencySummary.microseconds($0)) / 1000) })
+        return .object(members)
+    }
+
+    private static func rounded(_ milliseconds: Double) -> DecodedValue {
+        .number((milliseconds * 1000).rounded() / 1000)
     }
 
     private static func location(_ location: SourceLocation?) -> DecodedValue {

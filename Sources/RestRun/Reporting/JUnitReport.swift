@@ -22,7 +22,10 @@ package enum JUnitReport {
                 var attributes = "name=\"\(escape(request.name))\" classname=\"\(escape(file.path))\" file=\"\(escape(file.path))\""
                 if let line = request.location?.line { attributes += " line=\"\(line)\"" }
                 attributes += " time=\"\(secondsText(request.duration))\""
+                let latency = request.latency.map { "      <system-out>latency over \(escape($0.line))</system-out>\n" } ?? ""
                 switch request.outcome {
+                case .passed where !latency.isEmpty:
+                    xml += "    <testcase \(attributes)>\n" + latency + "    </testcase>\n"
                 case .passed:
                     xml += "    <testcase \(attributes)/>\n"
                 case .skipped:
@@ -37,7 +40,7 @@ package enum JUnitReport {
                     xml += "    <testcase \(attributes)>\n"
                     xml += "      <\(tag) message=\"\(escape(message))\" type=\"\(request.outcome == .failed ? "expectation" : "runtime")\">"
                         + escape(details) + "</\(tag)>\n"
-                    xml += "    </testcase>\n"
+                    xml += latency + "    </testcase>\n"
                 }
             }
             xml += "  </testsuite>\n"

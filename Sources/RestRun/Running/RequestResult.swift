@@ -38,6 +38,18 @@ public struct RequestResult: Sendable {
     public var skipReason: String?
     /// How many times the request was sent.
     public var attempts: Int
+    /// With `repeat:`, the durations of its runs that got a response.
+    package var repeatedRuns: [Duration]?
+    /// What its runs are counted under across `--repeat` passes, `repeat:` and `for_each` items.
+    package var statisticsKey: StatisticsKey?
+    /// Its `expect: duration:` budgets, checked once over all the runs counted under its key.
+    package var latencyBudgets: [Expectation] = []
+    /// The numbers over all the runs counted under its key, on the last result with runs of a
+    /// request that ran more than once or has budgets.
+    package var latency: LatencySummary?
+
+    /// How many of its runs count for latency: those of `repeat:`, else one if it got a response.
+    package var runCount: Int { repeatedRuns?.count ?? (status == nil ? 0 : 1) }
 
     /// Creates a result.
     package init(

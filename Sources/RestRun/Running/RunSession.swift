@@ -31,6 +31,9 @@ public struct RunSession: Sendable {
     public var jobs = 1
     /// How many times the whole set runs.
     public var repeats = 1
+    /// How many passes of the set run first, through the same connections, without being
+    /// reported or counted (`--warmup`).
+    public var warmups = 0
     /// Whether the first failing request stops the run.
     public var failFast = false
     /// Delegates every request's networker gets after the built-in ones (plugins, logging).
@@ -134,14 +137,19 @@ public struct RunSession: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: loopCount)
         let lanes = group.makeIterator().map(EventLoopExecutor.init)
         let suite = SuiteRunner(runner: runner(observer: observer), jobs: jobs, failFast: failFast, lanes: lanes)
+        let warmup = SuiteRunner(runner: runner(), jobs: jobs, lanes: lanes)
+        var seen = Set<String>()
+        let warmupPlan = Array(repeating: plan.filter { seen.insert($0.path).inserted }, count: max(0, warmups)).flatMap { $0 }
         let settings = Self.clientSettings(for: plan)
         let delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), RetryDelegate()] + self.delegates
         let work = Task(executorPreference: lanes[0]) { () -> Result<[FileResult], any Error> in
             do {
                 return .success(try await Networker.withHTTPClients(settings, eventLoopGroup: group) { clients in
-                    await suite.run(plan) { file, _ in
+                    let networking: @Sendable (RequestFile, Int) -> any Networking = { file, _ in
                         Networker(clients: clients, delegates: [FileHeadersDelegate(headers: file.headers), CookieJar()] + delegates)
                     }
+                    if !warmupPlan.isEmpty { _ = await warmup.run(warmupPlan, networking: networking) }
+                    return await suite.run(plan, networking: networking)
                 })
             } catch {
                 return .failure(error)
@@ -149,7 +157,9 @@ public struct RunSession: Sendable {
         }
         let outcome = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
         try? await group.shutdownGracefully()
-        return try outcome.get()
+        var results = try outcome.get()
+        LatencyCheck.apply(to: &results, redactor: redactor)
+        return results
     }
 
     /// The client's settings: the longest timeout any request uses, and every connect timeout.

@@ -125,6 +125,7 @@ package struct Runner: Sendable {
             var runScope = scope
             for (name, value) in Iteration.variables(item: item, index: index) { runScope[name] = value }
             var single = request
+            single.statisticsName = request.statisticsName ?? request.name
             single.name = request.name + " " + redactor.redact(Iteration.label(item, index: index))
             single.iteration = nil
             await runStep(single, of: file, registry: registry, networking: networking, scope: &runScope, emit: finish)
@@ -139,10 +140,44 @@ package struct Runner: Sendable {
         emit: (RequestResult) -> Void
     ) async {
         guard let flow = request.flow else {
-            emit(await run(request, of: file, registry: registry, networking: networking, scope: &scope))
+            if request.repeatCount > 1 {
+                emit(await runRepeated(request, of: file, registry: registry, networking: networking, scope: &scope))
+            } else {
+                emit(await run(request, of: file, registry: registry, networking: networking, scope: &scope))
+            }
             return
         }
         await runFlow(request, flow, networking: networking, scope: &scope, emit: emit)
+    }
+
+    /// Sends a `repeat: N` request N times in a row, as one result: every run's duration, the
+    /// last run's status, expectations and captures, or the first failing run's failures (which
+    /// end the repeats).
+    private func runRepeated(
+        _ request: DeclaredRequest, of file: RequestFile, registry: DecoderRegistry, networking: any Networking, scope: inout Scope
+    ) async -> RequestResult {
+        var combined = await run(request, of: file, registry: registry, networking: networking, scope: &scope)
+        combined.repeatedRuns = combined.status == nil ? [] : [combined.duration]
+        var number = 1
+        while number < request.repeatCount, combined.outcome == .passed, control?.isStopped != true, !Task.isCancelled {
+            number += 1
+            let next = await run(request, of: file, registry: registry, networking: networking, scope: &scope)
+            if next.status != nil { combined.repeatedRuns?.append(next.duration) }
+            combined.duration += next.duration
+            combined.attempts += next.attempts
+            combined.outcome = next.outcome
+            combined.status = next.status ?? combined.status
+            combined.url = next.url
+            combined.expectations = next.expectations
+            combined.warnings = next.warnings
+            combined.captures = next.captures
+            combined.failures = next.failures
+            combined.skipReason = next.skipReason
+        }
+        if !combined.failures.isEmpty {
+            combined.failures[0].notes.append("on run \(number) of \(request.repeatCount) (repeat: \(request.repeatCount))")
+        }
+        return combined
     }
 
     /// Runs a flow's requests in place, in a scope of their own: the runner's variables, the
@@ -174,6 +209,11 @@ package struct Runner: Sendable {
         let registry = registry(for: flow.file)
         func forward(_ result: RequestResult) {
             var result = result
+            if var key = result.statisticsKey {
+                key.name = (step.statisticsName ?? step.name) + " › " + key.name
+                key.usedFrom.insert(step.location?.description ?? step.name, at: 0)
+                result.statisticsKey = key
+            }
             result.name = step.name + " › " + result.name
             if let usedFrom, !result.failures.isEmpty { result.failures[0].notes.append(usedFrom) }
             emit(result)
@@ -238,14 +278,19 @@ package struct Runner: Sendable {
             return result
         }
         result.url = redactor.redact(prepared.url)
-        let start = ContinuousClock.now
+        result.statisticsKey = StatisticsKey(location: request.location, name: request.statisticsName ?? request.name)
+        result.latencyBudgets = request.latencyBudgets
+        var start = ContinuousClock.now
         // The networker's one retry loop asks this check about every response, so `on: [expectations]`
         // retries through the same policy as statuses and network failures; the last check is kept.
         let checker = ResponseChecker(registry: registry, redactor: redactor)
         let lastCheck = CheckRecord()
         let checkScope = scope
         do {
-            if let delay = options.delay, delay > .zero { try await Task.sleep(for: delay) }
+            if let delay = options.delay, delay > .zero {
+                try await Task.sleep(for: delay)
+                start = ContinuousClock.now
+            }
             let response = try await networking.send(prepared) { response in
                 let outcome = await checker.check(request, sent: prepared, response: response, scope: checkScope, contract: file.contract)
                 lastCheck.keep(outcome)
