@@ -40,7 +40,8 @@ struct EndToEndTests {
         #expect(output.status == 0, "\(output.all)")
         #expect(output.stdout.contains("✓ list articles  200"))
         #expect(output.stdout.contains("✓ one article  200"))
-        #expect(output.stdout.contains("2 passed, 0 failed, 0 skipped"))
+        #expect(output.stdout.contains("✓ each article [2: 5003] › get  200"), "the flow runs once per listed article")
+        #expect(output.stdout.contains("5 passed, 0 failed, 0 skipped"))
         #expect(!output.stdout.contains("\u{1B}["), "no escape codes when piped")
     }
 
@@ -136,7 +137,13 @@ struct EndToEndTests {
     func subcommands() async throws {
         let check = try await binary.run(["check", "requests/articles.yaml", "--mock"])
         #expect(check.status == 0)
-        #expect(check.stdout.contains("requests/articles.yaml: 2 requests"))
+        #expect(check.stdout.contains("requests/articles.yaml: 3 requests"))
+        // The whole folder: the request file runs; its settings, flow, spec and mock routes are left out.
+        let folder = try await binary.run(["check", "requests", "--mock"])
+        #expect(folder.status == 0, "\(folder.all)")
+        #expect(folder.stdout == "✓ requests/articles.yaml: 3 requests\n", "\(folder.all)")
+        let flow = try await binary.run(["check", "requests/flows/article.yaml", "--mock", "--var", "id=5001"])
+        #expect(flow.status == 0, "the flow checks on its own with its parameter given: \(flow.all)")
         let decoders = try await binary.run(["decoders"])
         #expect(decoders.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["Bytes", "JSON", "JSONAPI", "Text"])
         #expect(decoders.stdout.contains("built-in"))

@@ -22,6 +22,7 @@ struct SelectionTests {
             "spec/openapi.yaml": "openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths: {}\n",
             "mock/routes.yaml": "routes:\n  - path: /x\n    json: {}\n",
             "data/users.yaml": "- { name: ada }\n- { name: bob }\n",
+            "settings/common.yaml": "# shared\nbase_url: http://127.0.0.1:9\nheaders: { Accept: text/plain }\n",
             ".hidden/skip.yaml": Self.request.replacingOccurrences(of: "NAME", with: "hidden"),
         ]
         for (path, text) in files {
@@ -32,13 +33,18 @@ struct SelectionTests {
         return root
     }
 
-    @Test("a directory stands for the request files in it and its subfolders, sorted; flows, specs, routes, data and hidden folders are left out")
+    @Test("a directory stands for the request files in it and its subfolders, sorted; flows, settings, specs, routes, data and hidden folders are left out")
     func recursive() async throws {
         let root = try makeTree()
         let output = try await binary.run(["check", root, "--mock"])
         #expect(output.status == 0, "\(output.all)")
         let listed = output.stdout.split(separator: "\n").map { $0.replacingOccurrences(of: root + "/", with: "") }
         #expect(listed == ["✓ b/c/deep.yaml: 1 request", "✓ b/mid.yml: 1 request", "✓ top.yaml: 1 request"], "\(output.all)")
+        // A file with a typo in a key is still a request file, and says so.
+        try "request:\n  - url: http://127.0.0.1:9/\n".write(toFile: root + "/b/typo.yaml", atomically: true, encoding: .utf8)
+        let typo = try await binary.run(["check", root, "--mock"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("typo.yaml:1:1: error: unknown key 'request'"), "\(typo.all)")
         // Named on the command line, a flow is checked, and its parameters need values.
         let flow = try await binary.run(["check", root + "/flows/fetch.yaml", "--mock"])
         #expect(flow.status == 2)

@@ -212,6 +212,7 @@ struct LoaderTests {
     func shippedExample() throws {
         let loader = RequestFileLoader(predefinedVariables: ["mock_url"])
         let file = try loader.load(path: Fixtures.repositoryRoot + "/requests/articles.yaml")
-        #expect(file.requests.map(\.name) == ["list articles", "one article"])
+        #expect(file.requests.map(\.name) == ["list articles", "one article", "each article"])
+        #expect(file.requests.last?.flow?.file.parameters == ["id"], "the flow in requests/flows/")
     }
 }

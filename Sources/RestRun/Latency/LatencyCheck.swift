@@ -3,11 +3,16 @@
 /// budgets. The summary and the budgets' results go on the request's last result, so the
 /// console, the reports and the exit code see them.
 package enum LatencyCheck {
-    /// Summarises and checks every request of `files` that ran more than once or has budgets.
+    /// Summarises and checks every request of `files` that ran more than once (`repeat:`,
+    /// `--repeat`) or has budgets; `for_each` items count as runs of their request.
     package static func apply(to files: inout [FileResult], redactor: Redactor = Redactor()) {
         struct Group {
             var runs: [Duration] = []
             var last: (file: Int, request: Int)
+            /// Whether the same request ran more than once (`repeat:`, or a result name seen in
+            /// an earlier `--repeat` pass), not only as several `for_each` items.
+            var repeated = false
+            var names: Set<String> = []
         }
         var groups: [StatisticsKey: Group] = [:]
         var order: [StatisticsKey] = []
@@ -21,9 +26,11 @@ package enum LatencyCheck {
                 }
                 if let runs = result.repeatedRuns {
                     groups[key]?.runs += runs
+                    groups[key]?.repeated = true
                 } else {
                     groups[key]?.runs.append(result.duration)
                 }
+                if groups[key]?.names.insert(result.name).inserted == false { groups[key]?.repeated = true }
                 groups[key]?.last = (fileIndex, requestIndex)
             }
         }
@@ -31,7 +38,7 @@ package enum LatencyCheck {
             guard let group = groups[key] else { continue }
             let (fileIndex, requestIndex) = group.last
             var result = files[fileIndex].requests[requestIndex]
-            guard group.runs.count > 1 || !result.latencyBudgets.isEmpty else { continue }
+            guard (group.repeated && group.runs.count > 1) || !result.latencyBudgets.isEmpty else { continue }
             let statistics = result.latencyBudgets.compactMap { budget -> LatencyStatistic? in
                 if case let .latency(statistic) = budget.subject { statistic } else { nil }
             }

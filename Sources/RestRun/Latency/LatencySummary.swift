@@ -51,7 +51,11 @@ package struct LatencySummary: Sendable {
 
     /// `1.21 ms`, `312.40 ms`, `2.50 s`: a statistic in the summary table.
     package static func text(_ milliseconds: Double) -> String {
-        milliseconds < 1000 ? String(format2: milliseconds) + " ms" : String(format2: milliseconds / 1000) + " s"
+        let (value, unit) = milliseconds < 1000 ? (milliseconds, "ms") : (milliseconds / 1000, "s")
+        guard value.isFinite, value < 1e12 else { return "\(value) \(unit)" }
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) \(unit)"
     }
 
     /// `312.412 ms`: a measured statistic to the microsecond, as a budget's failure shows it.

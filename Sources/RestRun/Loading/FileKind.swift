@@ -11,6 +11,8 @@ package enum FileKind: Sendable, Equatable {
     case mockRoutes
     /// A data file for `for_each:`: its top level is a list.
     case data
+    /// Settings for `include:`: no `requests:`, and only keys an included file may have.
+    case settings
 
     /// The kind of the file at `path`, from its first 256 KB; a file that cannot be read is a
     /// request file, so loading it reports why.
@@ -40,6 +42,9 @@ package enum FileKind: Sendable, Equatable {
         for name in ["openapi", "swagger"] where keys[Substring(name)]?.first?.isNumber == true { return .openAPI }
         if keys["exports"] != nil || keys["parameters"] != nil { return .flow }
         if keys["routes"] != nil, keys["requests"] == nil { return .mockRoutes }
+        if !keys.isEmpty, keys["requests"] == nil, keys.keys.allSatisfy({ RequestFileLoader.settingsKeys.contains(String($0)) }) {
+            return .settings
+        }
         return .requests
     }
 }
