@@ -5,7 +5,13 @@
 package enum LatencyCheck {
     /// Summarises and checks every request of `files` that ran more than once (`repeat:`,
     /// `--repeat`) or has budgets; `for_each` items count as runs of their request.
-    package static func apply(to files: inout [FileResult], redactor: Redactor = Redactor()) {
+    /// `passes` is how many times the set ran (`--repeat`): a request's results only share a
+    /// name across passes.
+    package static func apply(to files: inout [FileResult], passes: Int, redactor: Redactor = Redactor()) {
+        // Most runs have nothing to summarise; one scan tells, without hashing anything.
+        guard passes > 1 || files.contains(where: { file in
+            file.requests.contains { $0.repeatedRuns != nil || !$0.latencyBudgets.isEmpty }
+        }) else { return }
         struct Group {
             var runs: [Duration] = []
             var last: (file: Int, request: Int)
@@ -14,28 +20,32 @@ package enum LatencyCheck {
             var repeated = false
             var names: Set<String> = []
         }
-        var groups: [StatisticsKey: Group] = [:]
-        var order: [StatisticsKey] = []
+        // One hash per result: the key finds its group's index.
+        var indices: [StatisticsKey: Int] = [:]
+        var groups: [Group] = []
         for fileIndex in files.indices {
             for requestIndex in files[fileIndex].requests.indices {
                 let result = files[fileIndex].requests[requestIndex]
                 guard result.runCount > 0, let key = result.statisticsKey else { continue }
-                if groups[key] == nil {
-                    groups[key] = Group(last: (fileIndex, requestIndex))
-                    order.append(key)
+                let index: Int
+                if let known = indices[key] {
+                    index = known
+                } else {
+                    index = groups.count
+                    indices[key] = index
+                    groups.append(Group(last: (fileIndex, requestIndex)))
                 }
                 if let runs = result.repeatedRuns {
-                    groups[key]?.runs += runs
-                    groups[key]?.repeated = true
+                    groups[index].runs += runs
+                    groups[index].repeated = true
                 } else {
-                    groups[key]?.runs.append(result.duration)
+                    groups[index].runs.append(result.duration)
                 }
-                if groups[key]?.names.insert(result.name).inserted == false { groups[key]?.repeated = true }
-                groups[key]?.last = (fileIndex, requestIndex)
+                if passes > 1, !groups[index].names.insert(result.name).inserted { groups[index].repeated = true }
+                groups[index].last = (fileIndex, requestIndex)
             }
         }
-        for key in order {
-            guard let group = groups[key] else { continue }
+        for group in groups {
             let (fileIndex, requestIndex) = group.last
             var result = files[fileIndex].requests[requestIndex]
             guard (group.repeated && group.runs.count > 1) || !result.latencyBudgets.isEmpty else { continue }

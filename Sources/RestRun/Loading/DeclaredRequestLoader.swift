@@ -61,8 +61,13 @@ struct DeclaredRequestLoader {
                 request.decoderLocation = context.location(value)
             case "expect":
                 let expectations = ExpectationLoader(context: context).load(value)
-                request.expectations = expectations.filter { if case .latency = $0.subject { false } else { true } }
-                request.latencyBudgets = expectations.filter { if case .latency = $0.subject { true } else { false } }
+                func isBudget(_ expectation: Expectation) -> Bool { if case .latency = expectation.subject { true } else { false } }
+                if expectations.contains(where: isBudget) {
+                    request.expectations = expectations.filter { !isBudget($0) }
+                    request.latencyBudgets = expectations.filter(isBudget)
+                } else {
+                    request.expectations = expectations
+                }
             case "repeat":
                 guard let count = context.integer(value, "'repeat'") else { continue }
                 guard (1...Self.maxRepeat).contains(count) else {

@@ -139,7 +139,7 @@ public struct RunSession: Sendable {
         let suite = SuiteRunner(runner: runner(observer: observer), jobs: jobs, failFast: failFast, lanes: lanes)
         let warmup = SuiteRunner(runner: runner(), jobs: jobs, lanes: lanes)
         var seen = Set<String>()
-        let warmupPlan = Array(repeating: plan.filter { seen.insert($0.path).inserted }, count: max(0, warmups)).flatMap { $0 }
+        let warmupPlan = warmups > 0 ? Array(repeating: plan.filter { seen.insert($0.path).inserted }, count: warmups).flatMap { $0 } : []
         let settings = Self.clientSettings(for: plan)
         let delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), RetryDelegate()] + self.delegates
         let work = Task(executorPreference: lanes[0]) { () -> Result<[FileResult], any Error> in
@@ -158,7 +158,7 @@ public struct RunSession: Sendable {
         let outcome = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
         try? await group.shutdownGracefully()
         var results = try outcome.get()
-        LatencyCheck.apply(to: &results, redactor: redactor)
+        LatencyCheck.apply(to: &results, passes: repeats, redactor: redactor)
         return results
     }
 
