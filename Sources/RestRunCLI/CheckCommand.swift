@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestRun
+import RestRunMock
 
 /// `rest-run check FILE|DIR...`: loads and validates files; sends nothing.
 struct CheckCommand: AsyncParsableCommand {
@@ -11,15 +12,25 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var variableOptions: VariableOptions
     @OptionGroup var output: OutputOptions
 
-    @Flag(help: "Accept {{mock_url}} as if --mock were given.")
-    var mock = false
+    @Option(help: ArgumentHelp("Check as `run --mock` would run: the routes file or OpenAPI spec is validated too, and {{mock_url}} is defined.", valueName: "ROUTES|SPEC"), completion: .file(extensions: ["yaml", "yml", "json"]))
+    var mock: String?
 
     func run() async throws {
         let context = try CommandContext(paths: try input.files(), variables: variableOptions, output: output)
         var session = context.session
         let (stdout, stderr, printer) = (context.stdout, context.stderr, context.printer)
-        // `{{mock_url}}` is accepted as if --mock were given; its value is never read.
-        if mock, session.variables["mock_url"] == nil { session.variables["mock_url"] = .string("http://127.0.0.1") }
+        // As `run --mock` does: the mock's file must load, and `{{mock_url}}` is defined (its value is never read).
+        var mockInvalid = false
+        if let mock {
+            do {
+                let responder = try MockSource.load(path: mock)
+                if !output.quiet { stdout.write("\(TerminalStyle(enabled: output.colors(for: stdout)).green("✓")) \(mock): \(responder.summary)\n") }
+            } catch {
+                printer.print(error)
+                mockInvalid = true
+            }
+            if session.variables["mock_url"] == nil { session.variables["mock_url"] = .string("http://127.0.0.1") }
+        }
         session.environment = variableOptions.environment(over: ProcessEnvironment.current, variables: session.variables)
         let loaded = session.load()
         let style = TerminalStyle(enabled: output.colors(for: stdout))
@@ -32,9 +43,9 @@ struct CheckCommand: AsyncParsableCommand {
             }
         }
         variableOptions.warnAboutUnused(referenced: loaded.referencedNames, to: stderr, colors: output.colors(for: stderr))
-        if !loaded.invalid.isEmpty {
+        if !loaded.invalid.isEmpty || mockInvalid {
             let count = session.paths.count
-            stderr.write("\(loaded.invalid.count) of \(count) file\(count == 1 ? "" : "s") invalid\n")
+            if !loaded.invalid.isEmpty { stderr.write("\(loaded.invalid.count) of \(count) file\(count == 1 ? "" : "s") invalid\n") }
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
     }

@@ -6,8 +6,11 @@ import RestRun
 struct CommandContext {
     /// The session the command runs or checks.
     var session: RunSession
-    /// Standard output, through the session's redactor.
+    /// Where human lines go, through the session's redactor: standard output, or standard error
+    /// when a report is written to standard output.
     let stdout: any TextSink
+    /// Standard output itself, through the session's redactor (for a report named `-`).
+    let reportOutput: any TextSink
     /// Standard error, through the session's redactor.
     let stderr: any TextSink
     /// Prints diagnostics (and GitHub annotations).
@@ -15,12 +18,13 @@ struct CommandContext {
 
     /// A session for `paths` with `--var`, `--vars-file` and `--secret` read; an invalid variables
     /// file is printed and ends the command with exit code 2.
-    init(paths: [String], variables: VariableOptions, output: OutputOptions) throws {
+    init(paths: [String], variables: VariableOptions, output: OutputOptions, reportsToStandardOutput: Bool = false) throws {
         session = RunSession(paths: paths.map { $0 == "-" ? RunSession.standardInputPath : $0 })
         session.registry = try PluginStore.registry()
         // Every byte rest-run prints passes the redactor last, whatever put it together.
-        stdout = RedactingSink(FileDescriptorSink.standardOutput, redactor: session.redactor)
+        reportOutput = RedactingSink(FileDescriptorSink.standardOutput, redactor: session.redactor)
         stderr = RedactingSink(FileDescriptorSink.standardError, redactor: session.redactor)
+        stdout = reportsToStandardOutput ? stderr : reportOutput
         printer = DiagnosticPrinter(errors: stderr, annotations: stdout, colors: output.colors(for: stderr))
         if paths.contains("-") {
             let bytes: [UInt8]

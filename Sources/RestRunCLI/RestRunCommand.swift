@@ -14,11 +14,7 @@ public struct RestRunCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "rest-run",
         abstract: "Run REST requests declared in YAML files and check their responses.",
-        discussion: """
-            Exit codes: 0 all passed, 1 usage error or nothing selected, 2 an invalid request file,
-            3 runtime error (connection, timeout, body limit), 4 an expectation failed,
-            130 interrupted with Ctrl-C (reports are still written).
-            """,
+        discussion: exitCodes,
         version: RestRunVersion.current,
         subcommands: [RunCommand.self, CheckCommand.self, MockCommand.self, DecodersCommand.self, CoverageCommand.self],
         defaultSubcommand: RunCommand.self
@@ -26,6 +22,37 @@ public struct RestRunCommand: AsyncParsableCommand {
 
     /// Creates the command (used by ArgumentParser).
     public init() {}
+
+    /// The exit codes, as the help shows them.
+    static let exitCodes = """
+        EXIT CODES:
+          0    every request passed
+          1    usage error, or a selection that selects nothing
+          2    an invalid request file
+          3    runtime error (connection, timeout, body limit)
+          4    an expectation failed
+          130  interrupted with Ctrl-C (reports are still written)
+        """
+
+    /// `rest-run --help`: the usage and options of `run`, the command users type without naming
+    /// it, then the other subcommands and the exit codes.
+    static func rootHelp(columns: Int? = nil) -> String {
+        let run = helpMessage(for: RunCommand.self, columns: columns)
+        let root = helpMessage(columns: columns)
+        var text = "OVERVIEW: \(configuration.abstract)\n\n"
+        if let usage = run.firstRange(of: "USAGE: ") {
+            var body = String(run[usage.lowerBound...])
+            body = body.replacingFirst("USAGE: rest-run run ", with: "USAGE: rest-run [run] ")
+            if let end = body.firstIndex(of: "\n") {
+                body.insert(contentsOf: "\n       rest-run <subcommand> [<options>] (see SUBCOMMANDS)", at: end)
+            }
+            text += body.hasSuffix("\n") ? body : body + "\n"
+        }
+        if let subcommands = root.firstRange(of: "SUBCOMMANDS:") {
+            text += "\n" + root[subcommands.lowerBound...].trimmingTrailingNewlines() + "\n"
+        }
+        return text + "\n" + exitCodes + "\n"
+    }
 
     /// Parses the process's arguments and runs the command with the built-in decoders plus those
     /// of `plugins`, then exits with the contract's exit code.
@@ -38,6 +65,10 @@ public struct RestRunCommand: AsyncParsableCommand {
     /// Runs the command line `arguments` (without the program name) and returns the exit code;
     /// usage errors print to standard error and return 1.
     public static func execute(_ arguments: [String]) async -> Int32 {
+        if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+            FileDescriptorSink.standardOutput.write(rootHelp())
+            return 0
+        }
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -89,4 +120,23 @@ enum PluginStore {
 /// ArgumentParser's own).
 private func endProcess(_ code: Int32) -> Never {
     exit(code)
+}
+
+extension String {
+    /// The text with the first occurrence of `target` replaced.
+    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = firstRange(of: target) else { return self }
+        var text = self
+        text.replaceSubrange(range, with: replacement)
+        return text
+    }
+}
+
+extension Substring {
+    /// The text without the newlines at its end.
+    fileprivate func trimmingTrailingNewlines() -> String {
+        var text = String(self)
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
 }

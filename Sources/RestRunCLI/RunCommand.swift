@@ -16,7 +16,7 @@ import Darwin
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run request files (a directory stands for its *.yaml and *.yml files).")
+        abstract: "Run request files (a directory stands for the request files in it and its subfolders).")
 
     @OptionGroup var input: InputOptions
 
@@ -29,8 +29,20 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("very-verbose"), help: "Like --verbose, with bodies.")
     var veryVerbose = false
 
-    @Option(help: ArgumentHelp("Default timeout of every request, such as 5s (a file's options win).", valueName: "DURATION"))
+    @Option(help: ArgumentHelp("Default timeout of every request: seconds (5) or a duration (500ms, 2m); a file's options win.", valueName: "DURATION"))
     var timeout: String?
+
+    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Default time to connect: seconds (2) or a duration (500ms); a file's options win.", valueName: "DURATION"))
+    var connectTimeout: String?
+
+    @Flag(name: [.customShort("L"), .customLong("follow-redirects")], help: "Follow redirects (up to 50) where a file does not say otherwise.")
+    var followRedirects = false
+
+    @Option(help: ArgumentHelp("Retry a failed request up to N times (N + 1 attempts, as curl's and Hurl's --retry) where a file sets no retry:.", valueName: "N"))
+    var retry: Int?
+
+    @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("Send this header with every request whose file or request does not set it; repeatable.", valueName: "'NAME: VALUE'"))
+    var headers: [String] = []
 
     @Option(name: .customLong("max-body"), help: ArgumentHelp("Default largest response body, such as 10MB (a file's options win).", valueName: "SIZE"))
     var maxBody: String?
@@ -55,6 +67,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("report-junit"), help: ArgumentHelp("Write a JUnit XML report.", valueName: "FILE"))
     var reportJUnit: String?
+
+    @Option(name: .customLong("junit-family"), help: ArgumentHelp("The JUnit report's attributes: strict (what Jenkins' xUnit schema accepts) or gitlab (file and line on each test case).", valueName: "FAMILY"))
+    var junitFamily: JUnitFamily = .strict
 
     @Option(name: .customLong("report-tap"), help: ArgumentHelp("Write a TAP 13 report.", valueName: "FILE"))
     var reportTAP: String?
@@ -87,8 +102,14 @@ struct RunCommand: AsyncParsableCommand {
         if let minCoverage, !(0...100).contains(minCoverage) {
             throw ValidationError("--min-coverage takes a percentage from 0 to 100, not \(CoverageReport.format(minCoverage))")
         }
-        if let timeout, DurationText.parse(timeout) == nil {
-            throw ValidationError("--timeout takes \(DurationText.expectation), not '\(timeout)'")
+        for (flag, text) in [("--timeout", timeout), ("--connect-timeout", connectTimeout)] {
+            if let text, Self.seconds(text) == nil {
+                throw ValidationError("\(flag) takes a number of seconds (5) or \(DurationText.expectation), not '\(text)'")
+            }
+        }
+        if let retry, !(0...100).contains(retry) { throw ValidationError("--retry takes a number of retries from 0 to 100, not \(retry)") }
+        for header in headers where Self.header(header) == nil {
+            throw ValidationError("--header takes 'Name: value' (such as -H 'Accept: application/json'), not '\(header)'")
         }
         if let maxBody, ByteCount.parse(maxBody) == nil {
             throw ValidationError("--max-body takes \(ByteCount.expectation), not '\(maxBody)'")
@@ -100,13 +121,34 @@ struct RunCommand: AsyncParsableCommand {
         if let shard, Self.parseShard(shard) == nil {
             throw ValidationError("--shard takes K/N with 1 <= K <= N, such as 1/3, not '\(shard)'")
         }
-        for (flag, path) in [("--report-junit", reportJUnit), ("--report-tap", reportTAP), ("--report-json", reportJSON)] {
-            guard let path else { continue }
-            let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
-            if !directory.isEmpty, !FileSystem.isDirectory(directory) {
-                throw ValidationError("\(flag): the folder '\(directory)' does not exist")
-            }
+        let toStandardOutput = reportFlags.filter { $0.path == "-" }.map(\.flag)
+        if toStandardOutput.count > 1 {
+            throw ValidationError("only one report can go to standard output, not \(toStandardOutput.joined(separator: " and "))")
         }
+    }
+
+    /// Every report flag with its path.
+    private var reportFlags: [(flag: String, path: String)] {
+        [("--report-junit", reportJUnit), ("--report-tap", reportTAP), ("--report-json", reportJSON), ("--report-coverage", reportCoverage)]
+            .compactMap { flag, path in path.map { (flag, $0) } }
+    }
+
+    /// A duration on the command line: `5` (seconds, as curl and Hurl take it) or `500ms`, `2m`.
+    static func seconds(_ text: String) -> Duration? {
+        if let duration = DurationText.parse(text) { return duration }
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(text), value.isFinite else { return nil }
+        return DurationText.parse("\(value)s")
+    }
+
+    /// `Name: value` as curl's `-H` takes it: a header name (a token), a colon, the value.
+    static func header(_ text: String) -> (name: String, value: String)? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let name = String(text[..<colon])
+        let tokenCharacters = "!#$%&'*+-.^_`|~"
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || tokenCharacters.unicodeScalars.contains($0)) })
+        else { return nil }
+        let value = text[text.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+        return (name, String(value))
     }
 
     static func parseShard(_ text: String) -> (index: Int, count: Int)? {
@@ -127,16 +169,22 @@ struct RunCommand: AsyncParsableCommand {
                     "--shard \(shard) selects no file: there \(total == 1 ? "is 1 file" : "are \(total) files") for \(count) shards")
             }
         }
-        let context = try CommandContext(paths: paths, variables: variableOptions, output: output)
+        let context = try CommandContext(
+            paths: paths, variables: variableOptions, output: output, reportsToStandardOutput: reportFlags.contains { $0.path == "-" })
         var session = context.session
         let (stdout, stderr, printer) = (context.stdout, context.stderr, context.printer)
+        let reportOutput = context.reportOutput
         var server: MockServer?
         if let mock {
             server = try await Self.startMock(mock, printer: printer, stderr: stderr)
             if let server, session.variables["mock_url"] == nil { session.variables["mock_url"] = .string(server.url) }
         }
         session.environment = variableOptions.environment(over: ProcessEnvironment.current, variables: session.variables)
-        session.defaults.timeout = timeout.flatMap(DurationText.parse)
+        session.defaults.timeout = timeout.flatMap(Self.seconds)
+        session.defaults.connectTimeout = connectTimeout.flatMap(Self.seconds)
+        if followRedirects { session.defaults.followRedirects = 50 }
+        if let retry { session.defaultRetry = RetryPolicy(attempts: retry + 1) }
+        session.headers = headers.compactMap(Self.header)
         session.defaults.maxBody = maxBody.flatMap(ByteCount.parse)
         if insecure { session.defaults.insecure = true }
         session.filter = RequestFilter(tags: Set(tags), namePatterns: names, excludedTags: Set(excludedTags))
@@ -148,13 +196,15 @@ struct RunCommand: AsyncParsableCommand {
         session.delegates = PluginStore.delegates()
         if verbose || veryVerbose { session.delegates.append(session.loggingDelegate(to: stderr, showsBodies: veryVerbose)) }
 
-        let code = await run(session, stdout: stdout, stderr: stderr, printer: printer)
+        let code = await run(session, stdout: stdout, stderr: stderr, reportOutput: reportOutput, printer: printer)
         await server?.shutdown()
         if code != .success { throw ArgumentParser.ExitCode(code.rawValue) }
     }
 
     /// The session's stages, with the console, the reports and Ctrl-C around them.
-    private func run(_ session: RunSession, stdout: any TextSink, stderr: any TextSink, printer: DiagnosticPrinter) async -> RestRun.ExitCode {
+    private func run(
+        _ session: RunSession, stdout: any TextSink, stderr: any TextSink, reportOutput: any TextSink, printer: DiagnosticPrinter
+    ) async -> RestRun.ExitCode {
         let loaded = session.load()
         if !loaded.invalid.isEmpty {
             printer.print(DiagnosticList(loaded.invalid.flatMap(\.problems)))
@@ -204,6 +254,8 @@ struct RunCommand: AsyncParsableCommand {
         let coverage = specs.isEmpty ? nil : CoverageReport(specs)
         if let coverage, !output.quiet { stdout.write(coverage.table(colors: colors)) }
         var writer = ReportWriter(junit: reportJUnit, tap: reportTAP, json: reportJSON, redactor: session.redactor)
+        writer.junitFamily = junitFamily
+        writer.standardOutput = reportOutput
         writer.coverage = coverage
         writer.coverageFile = reportCoverage
         let problems = writer.write(results)
@@ -236,3 +288,8 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 }
+
+/// `--junit-family`'s values.
+typealias JUnitFamily = JUnitReport.Family
+
+extension JUnitReport.Family: ExpressibleByArgument {}

@@ -65,7 +65,15 @@ struct VariableOptions: ParsableArguments {
             let source = document.source
             let node = document.root
             guard let pairs = node.pairs else {
-                throw DiagnosticList([Diagnostic("a variables file must be a mapping of names to values, found \(node.kindDescription)", at: source.location(node.mark))])
+                var notes: [String] = []
+                // `NAME=value` lines read as one plain string: a .env file.
+                if let text = node.scalarText, let equals = text.firstIndex(of: "="), TemplateParser.isVariableName(String(text[..<equals])) {
+                    let name = String(text[..<equals]), value = text[text.index(after: equals)...].prefix { $0 != " " }
+                    notes.append("this looks like a .env file; --vars-file takes YAML: write '\(name): \(value)' instead of '\(name)=\(value)'")
+                    notes.append("or export the variables and read them as ${\(name)}")
+                }
+                throw DiagnosticList([Diagnostic(
+                    "a variables file must be a mapping of names to values, found \(node.kindDescription)", at: source.location(node.mark), notes: notes)])
             }
             for pair in pairs {
                 guard let name = pair.key.scalarText, TemplateParser.isVariableName(name) else {

@@ -135,14 +135,19 @@ struct EndToEndTests {
 
     @Test("check validates without sending; decoders lists the built-ins; a bad flag is a usage error")
     func subcommands() async throws {
-        let check = try await binary.run(["check", "requests/articles.yaml", "--mock"])
+        let check = try await binary.run(["check", "requests/articles.yaml", "--mock", "requests/mock/routes.yaml"])
         #expect(check.status == 0)
         #expect(check.stdout.contains("requests/articles.yaml: 3 requests"))
         // The whole folder: the request file runs; its settings, flow, spec and mock routes are left out.
-        let folder = try await binary.run(["check", "requests", "--mock"])
+        let folder = try await binary.run(["check", "requests", "--mock", "requests/mock/routes.yaml"])
         #expect(folder.status == 0, "\(folder.all)")
-        #expect(folder.stdout == "✓ requests/articles.yaml: 3 requests\n", "\(folder.all)")
-        let flow = try await binary.run(["check", "requests/flows/article.yaml", "--mock", "--var", "id=5001"])
+        #expect(folder.stdout == "✓ requests/mock/routes.yaml: 2 routes\n✓ requests/articles.yaml: 3 requests\n", "\(folder.all)")
+        // --mock means what run's means: the routes file must load too.
+        let brokenRoutes = try BinaryRunner.temporaryFile("routes.yaml", "routes:\n  - path: /x\n    staus: 200\n")
+        let mockCheck = try await binary.run(["check", "requests/articles.yaml", "--mock", brokenRoutes])
+        #expect(mockCheck.status == 2, "\(mockCheck.all)")
+        #expect(mockCheck.stderr.contains("routes.yaml:3:5: error:"), "\(mockCheck.all)")
+        let flow = try await binary.run(["check", "requests/flows/article.yaml", "--mock", "requests/mock/routes.yaml", "--var", "id=5001"])
         #expect(flow.status == 0, "the flow checks on its own with its parameter given: \(flow.all)")
         let decoders = try await binary.run(["decoders"])
         #expect(decoders.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["Bytes", "JSON", "JSONAPI", "Text"])

@@ -36,29 +36,29 @@ struct SelectionTests {
     @Test("a directory stands for the request files in it and its subfolders, sorted; flows, settings, specs, routes, data and hidden folders are left out")
     func recursive() async throws {
         let root = try makeTree()
-        let output = try await binary.run(["check", root, "--mock"])
+        let output = try await binary.run(["check", root, "--var", "mock_url=http://127.0.0.1:9"])
         #expect(output.status == 0, "\(output.all)")
         let listed = output.stdout.split(separator: "\n").map { $0.replacingOccurrences(of: root + "/", with: "") }
         #expect(listed == ["✓ b/c/deep.yaml: 1 request", "✓ b/mid.yml: 1 request", "✓ top.yaml: 1 request"], "\(output.all)")
         // A file with a typo in a key is still a request file, and says so.
         try "request:\n  - url: http://127.0.0.1:9/\n".write(toFile: root + "/b/typo.yaml", atomically: true, encoding: .utf8)
-        let typo = try await binary.run(["check", root, "--mock"])
+        let typo = try await binary.run(["check", root, "--var", "mock_url=http://127.0.0.1:9"])
         #expect(typo.status == 2)
         #expect(typo.stderr.contains("typo.yaml:1:1: error: unknown key 'request'"), "\(typo.all)")
         // Named on the command line, a flow is checked, and its parameters need values.
-        let flow = try await binary.run(["check", root + "/flows/fetch.yaml", "--mock"])
+        let flow = try await binary.run(["check", root + "/flows/fetch.yaml", "--var", "mock_url=http://127.0.0.1:9"])
         #expect(flow.status == 2)
         #expect(flow.stderr.contains("fetch.yaml:1:13: error: this file is a flow: its parameter 'id' has no value"), "\(flow.all)")
-        let given = try await binary.run(["check", root + "/flows/fetch.yaml", "--mock", "--var", "id=1"])
+        let given = try await binary.run(["check", root + "/flows/fetch.yaml", "--var", "mock_url=http://127.0.0.1:9", "--var", "id=1"])
         #expect(given.status == 0, "\(given.all)")
     }
 
     @Test("--glob matches with * ? [..] in a folder and ** across folders; a glob that matches nothing is an error")
     func glob() async throws {
         let root = try makeTree()
-        let all = try await binary.run(["check", "--glob", "**/*.y*ml", "--mock"], in: root)
+        let all = try await binary.run(["check", "--glob", "**/*.y*ml", "--var", "mock_url=http://127.0.0.1:9"], in: root)
         #expect(all.stdout.split(separator: "\n") == ["✓ b/c/deep.yaml: 1 request", "✓ b/mid.yml: 1 request", "✓ top.yaml: 1 request"], "\(all.all)")
-        let some = try await binary.run(["check", "--glob", "b/*/[a-e]ee?.yaml", "--glob", "./t*.yaml", "--mock"], in: root)
+        let some = try await binary.run(["check", "--glob", "b/*/[a-e]ee?.yaml", "--glob", "./t*.yaml", "--var", "mock_url=http://127.0.0.1:9"], in: root)
         #expect(some.stdout.split(separator: "\n") == ["✓ b/c/deep.yaml: 1 request", "✓ top.yaml: 1 request"], "\(some.all)")
         let none = try await binary.run(["check", "--glob", "b/*.json"], in: root)
         #expect(none.status == 1)
@@ -104,11 +104,11 @@ struct SelectionTests {
         let root = try makeTree()
         let file = root + "/uses.yaml"
         try "requests:\n  - use: flows/fetch.yaml\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let missing = try await binary.run(["check", file, "--mock"])
+        let missing = try await binary.run(["check", file, "--var", "mock_url=http://127.0.0.1:9"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("uses.yaml:2:10: error: the flow 'flows/fetch.yaml' needs 'id' (parameter with no default)"), "\(missing.all)")
         try "requests:\n  - use: flows/fetch.yaml\n    with: { id: 1 }\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let given = try await binary.run(["check", file, "--mock"])
+        let given = try await binary.run(["check", file, "--var", "mock_url=http://127.0.0.1:9"])
         #expect(given.status == 0, "\(given.all)")
     }
 }

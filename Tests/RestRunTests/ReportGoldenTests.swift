@@ -58,8 +58,13 @@ struct ReportGoldenTests {
         #expect(text == expected, "\(name) differs from its golden file:\n\(text)")
     }
 
-    @Test("JUnit XML")
+    @Test("JUnit XML, strict (the default)")
     func junit() throws { try compare(JUnitReport.render(Self.results(), timestamp: "2026-01-02T03:04:05Z"), with: "report.xml") }
+
+    @Test("JUnit XML, with GitLab's attributes")
+    func junitGitLab() throws {
+        try compare(JUnitReport.render(Self.results(), timestamp: "2026-01-02T03:04:05Z", family: .gitlab), with: "report-gitlab.xml")
+    }
 
     @Test("TAP 13")
     func tap() throws { try compare(TAPReport.render(Self.results()), with: "report.tap") }

@@ -8,6 +8,9 @@ struct FileSettings {
     var headers: [HeaderTemplate] = []
     var options = RequestOptions()
     var decoders: [DecoderDeclaration] = []
+    /// Decoders declared with a mistake (already reported): `decode:` may still name them
+    /// without an "unknown decoder" error on top.
+    var brokenDecoderNames: [String] = []
     var contract: OpenAPIContract?
 
     /// Reads one settings key of a file.
@@ -21,7 +24,7 @@ struct FileSettings {
                 headers.append(HeaderTemplate(auth: auth, location: context.location(keyNode)))
             }
         case "options": options = OptionsLoader(context: context).load(node, "'options'")
-        case "decoders": decoders = Self.decoders(node, context: context)
+        case "decoders": decoders = Self.decoders(node, context: context, broken: &brokenDecoderNames)
         case "openapi": contract = Self.contract(node, context: context)
         default: break
         }
@@ -38,6 +41,7 @@ struct FileSettings {
         result.options = options.applying(defaults: base.options)
         let ownDecoders = Set(decoders.map(\.name))
         result.decoders = base.decoders.filter { !ownDecoders.contains($0.name) } + decoders
+        result.brokenDecoderNames = base.brokenDecoderNames + brokenDecoderNames
         if let contract { result.contract = contract }
         return result
     }
@@ -70,10 +74,12 @@ struct FileSettings {
     }
 
     /// `decoders: {Name: {command: [program, args...], timeout: 5s}}`
-    private static func decoders(_ node: Node, context: LoadContext) -> [DecoderDeclaration] {
+    private static func decoders(_ node: Node, context: LoadContext, broken: inout [String]) -> [DecoderDeclaration] {
         guard let entries = context.entries(node, "'decoders'") else { return [] }
         var result: [DecoderDeclaration] = []
         for (name, value, nameNode) in entries {
+            let errorsBefore = context.diagnostics.count
+            defer { if context.diagnostics.count > errorsBefore { broken.append(name) } }
             guard !name.isEmpty, !name.contains(where: \.isWhitespace) else {
                 context.error("'\(name)' cannot name a decoder: use a type name without spaces", at: nameNode)
                 continue
@@ -99,6 +105,11 @@ struct FileSettings {
                 continue
             }
             let written = command.joined(separator: " ")
+            if !program.contains("/"), FileSystem.executableOnPath(program) == nil {
+                context.error("no program '\(program)' on the PATH for decoder '\(name)'", at: commandNode,
+                              notes: ["install it, or give its path: command: [./tools/\(program), ...]"])
+                continue
+            }
             if program.contains("/") {
                 let resolved = FileSystem.path(program, relativeTo: context.source.path)
                 guard FileSystem.isExecutable(resolved) else {

@@ -50,6 +50,13 @@ struct OptionsLoader {
         if case .integer? = node.scalarValue {
             return context.integer(node, "'retry'", minimum: 1).map { RetryPolicy(attempts: $0) }
         }
+        if node.pairs == nil {
+            let found = node.scalarText.map { "'\($0)'" } ?? node.kindDescription
+            context.error(
+                "'retry' takes a number of attempts (retry: 3) or a mapping ({attempts: 3, delay: 1s}), found \(found)", at: node,
+                notes: ["the wait between attempts is 'delay': retry: { attempts: 3, delay: 1s }"])
+            return nil
+        }
         guard let entries = context.mapping(node, "'retry'", allowed: Self.retryKeys) else { return nil }
         var policy = RetryPolicy()
         for (key, written, _) in entries {

@@ -32,6 +32,10 @@ public struct RequestFileLoader: Sendable {
         self.predefinedVariables = predefinedVariables
     }
 
+    /// Headers for every request of every file that does not set them itself (`-H`), the
+    /// lowest in precedence.
+    package var defaultHeaders: [(name: String, value: String)] = []
+
     /// Reads and loads the file at `path`.
     public func load(path: String) throws(DiagnosticList) -> RequestFile {
         try load(YAMLDocument.load(path: path))
@@ -103,6 +107,9 @@ public struct RequestFileLoader: Sendable {
         file.baseURL = settings.baseURL
         file.variables = settings.variables
         file.headers = settings.headers
+        for header in defaultHeaders where !file.headers.contains(where: { $0.name.lowercased() == header.name.lowercased() }) {
+            file.headers.append(HeaderTemplate(name: header.name, value: Template(literal: header.value)))
+        }
         file.options = settings.options.applying(defaults: defaults)
         file.decoders = settings.decoders
         file.contract = settings.contract
@@ -118,7 +125,8 @@ public struct RequestFileLoader: Sendable {
             context.error("'requests' must be a list, found \(requestsNode.kindDescription)", at: requestsNode)
             return file
         }
-        let loader = DeclaredRequestLoader(context: context, decoderNames: decoderNames + settings.decoders.map(\.name))
+        let loader = DeclaredRequestLoader(
+            context: context, decoderNames: decoderNames + settings.decoders.map(\.name) + settings.brokenDecoderNames)
         let fileOptions = file.options
         file.requests = items.enumerated().compactMap { index, item in
             if item.pairs?.contains(where: { $0.key.scalarText == "use" }) == true {

@@ -1,17 +1,27 @@
 /// A JUnit XML report, as Jenkins, GitLab and GitHub test reporters read it: one `testsuite` per
 /// file, one `testcase` per request, failures and errors with their message and YAML location.
 package enum JUnitReport {
+    /// Which attributes the report carries.
+    package enum Family: String, Sendable, CaseIterable {
+        /// What the strictest readers accept (Jenkins xUnit's `junit-10.xsd`): no `file` or `line`
+        /// on a test case (the location stays in the failure message), no `skipped` on
+        /// `testsuites`. The default, as pytest's `xunit2`.
+        case strict
+        /// `file` and `line` on every test case and `skipped` on `testsuites`, which GitLab shows.
+        case gitlab
+    }
+
     /// The report for `files`; `timestamp` is an ISO 8601 time for the suites.
-    package static func render(_ files: [FileResult], timestamp: String = ISO8601.now()) -> String {
+    package static func render(_ files: [FileResult], timestamp: String = ISO8601.now(), family: Family = .strict) -> String {
         let summary = RunSummary(files)
         let total = files.reduce(0) { $0 + max($1.requests.count, $1.isInvalid ? 1 : 0) }
         let seconds = files.reduce(Duration.zero) { $0 + $1.duration }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"rest-run\" tests=\"\(total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors + summary.invalidFiles)\""
-            + " skipped=\"\(summary.skipped)\" time=\"\(secondsText(seconds))\">\n"
+            + (family == .gitlab ? " skipped=\"\(summary.skipped)\"" : "") + " time=\"\(secondsText(seconds))\">\n"
         for file in files {
             if file.isInvalid {
-                xml += invalidSuite(file, timestamp: timestamp)
+                xml += invalidSuite(file, timestamp: timestamp, family: family)
                 continue
             }
             let counts = RunSummary([file])
@@ -19,8 +29,11 @@ package enum JUnitReport {
                 + " failures=\"\(counts.failed)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\""
                 + " time=\"\(secondsText(file.duration))\" timestamp=\"\(timestamp)\">\n"
             for request in file.requests {
-                var attributes = "name=\"\(escape(request.name))\" classname=\"\(escape(file.path))\" file=\"\(escape(file.path))\""
-                if let line = request.location?.line { attributes += " line=\"\(line)\"" }
+                var attributes = "name=\"\(escape(request.name))\" classname=\"\(escape(file.path))\""
+                if family == .gitlab {
+                    attributes += " file=\"\(escape(file.path))\""
+                    if let line = request.location?.line { attributes += " line=\"\(line)\"" }
+                }
                 attributes += " time=\"\(secondsText(request.duration))\""
                 let latency = request.latency.map { "      <system-out>latency over \(escape($0.line))</system-out>\n" } ?? ""
                 switch request.outcome {
@@ -50,12 +63,15 @@ package enum JUnitReport {
     }
 
     /// A file that could not be loaded: a suite with one test case in error, holding every diagnostic.
-    private static func invalidSuite(_ file: FileResult, timestamp: String) -> String {
+    private static func invalidSuite(_ file: FileResult, timestamp: String, family: Family) -> String {
         let first = file.problems[0]
         let message = first.location.map { "\($0): \(first.message)" } ?? first.message
         let details = file.problems.map(\.description).joined(separator: "\n\n")
-        var attributes = "name=\"\(escape(file.path)) is invalid\" classname=\"\(escape(file.path))\" file=\"\(escape(file.path))\""
-        if let line = first.location?.line { attributes += " line=\"\(line)\"" }
+        var attributes = "name=\"\(escape(file.path)) is invalid\" classname=\"\(escape(file.path))\""
+        if family == .gitlab {
+            attributes += " file=\"\(escape(file.path))\""
+            if let line = first.location?.line { attributes += " line=\"\(line)\"" }
+        }
         return "  <testsuite name=\"\(escape(file.name))\" file=\"\(escape(file.path))\" tests=\"1\" failures=\"0\" errors=\"1\""
             + " skipped=\"0\" time=\"0.000\" timestamp=\"\(timestamp)\">\n"
             + "    <testcase \(attributes) time=\"0.000\">\n"

@@ -25,6 +25,10 @@ public struct RunSession: Sendable {
     /// Options under every file's own (`--timeout`, `--max-body`, `--insecure`), applied once,
     /// when the files load.
     public var defaults = TransportOptions()
+    /// The retry policy of requests that set none (`--retry`).
+    public var defaultRetry: RetryPolicy?
+    /// Headers for every request whose file or request does not set them (`-H`).
+    public var headers: [(name: String, value: String)] = []
     /// Which requests run (`--tag`, `--name`).
     public var filter = RequestFilter()
     /// How many files run at once.
@@ -68,7 +72,8 @@ public struct RunSession: Sendable {
     public func load() -> Loaded {
         var loader = RequestFileLoader(
             environment: environment, decoderNames: registry.names, predefinedVariables: Set(variables.keys))
-        loader.defaults = RequestOptions(transport: defaults)
+        loader.defaults = RequestOptions(transport: defaults, retry: defaultRetry)
+        loader.defaultHeaders = headers
         var loaded = Loaded(files: [], invalid: [], referencedNames: [])
         for path in paths {
             do {

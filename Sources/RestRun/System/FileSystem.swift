@@ -89,6 +89,23 @@ package enum FileSystem {
         }
     }
 
+    /// Creates the folder `path` and the folders above it that are missing (`mkdir -p`).
+    package static func createDirectories(_ path: String) throws(Failure) {
+        guard !path.isEmpty, !isDirectory(path) else { return }
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            try createDirectories(String(path[..<slash]))
+        }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+            throw Failure(message: "cannot create the folder '\(path)': \(errorText())")
+        }
+    }
+
+    /// Writes `text` to `path`, creating its folder first when it is missing.
+    package static func writeCreatingFolders(_ text: String, to path: String) throws(Failure) {
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try createDirectories(String(path[..<slash])) }
+        try write(text, to: path)
+    }
+
     /// Why the file at `path` cannot be read as a request, include, body or data file (not there,
     /// a directory, not a regular file, larger than `limit`), or nil when it can.
     package static func readableFileProblem(_ path: String, limit: Int = defaultSizeLimit) -> String? {
@@ -114,6 +131,16 @@ package enum FileSystem {
     /// Whether `path` is a file this process may execute.
     package static func isExecutable(_ path: String) -> Bool {
         !isDirectory(path) && access(path, X_OK) == 0
+    }
+
+    /// Where `program` is found on `PATH` (an executable file), or nil.
+    package static func executableOnPath(_ program: String) -> String? {
+        guard let path = getenv("PATH").map({ String(cString: $0) }) else { return nil }
+        for folder in path.split(separator: ":", omittingEmptySubsequences: true) {
+            let candidate = folder + "/" + program
+            if isExecutable(String(candidate)) { return String(candidate) }
+        }
+        return nil
     }
 
     /// Whether something exists at `path`.
