@@ -51,7 +51,7 @@ struct EndToEndTests {
             let output = try await runFixture("typo.yaml", api: server)
             #expect(output.status == 2)
             #expect(output.stderr.contains("typo.yaml:5:5: error: unknown key 'expcet' in request 2 (did you mean 'expect'?)"))
-            #expect(output.stderr.contains("    expcet:\n    ^"))
+            #expect(output.stderr.contains(" 5 |     expcet:\n   |     ^"))
             #expect(output.stderr.contains("nothing was sent"))
             #expect(server.requestsServed == 0)
         }
@@ -62,6 +62,26 @@ struct EndToEndTests {
         let (_, output) = try await binary.runFile("requests:\n  - url: /a\n   method: GET\n", named: "indent.yaml")
         #expect(output.status == 2)
         #expect(output.stderr.contains("indent.yaml:3:4: error: did not find expected '-' indicator"))
+        #expect(output.stderr.contains(" 3 |    method: GET\n   |    ^"), "the extra space shows: \(output.stderr)")
+        #expect(output.stderr.contains("line 3 starts at column 4, the block at line 2 at column 3"), "\(output.stderr)")
+    }
+
+    @Test("libyaml's messages get a plain hint for the common mistakes")
+    func yamlHints() async throws {
+        let cases: [(String, String)] = [
+            ("requests:\n\t- url: http://x/\n", "YAML indents with spaces, never tabs: line 2 starts with a tab"),
+            ("requests:\n  - url: http://x/\n     name: a\n", "this line is indented deeper than the key above it"),
+            ("requests:\n  - url: http://x/\n    capture: { token: $.data[0].id }\n", "inside { } or [ ], quote a value that holds [ ]"),
+            ("requests:\n  - url: http://x/\n    name: a: b\n", "a value that holds ': ' must be quoted: name: \"a: b\""),
+            ("requests:\n  - url: http://x/\n  name: x\n", "to give the item above another key, indent it to column 5, under 'url'"),
+        ]
+        for (yaml, hint) in cases {
+            let (_, output) = try await binary.runFile(yaml, ["--var", "mock_url=x"])
+            #expect(output.status == 2, "\(yaml)")
+            #expect(output.stderr.contains(hint), "\(yaml)\n\(output.stderr)")
+        }
+        let (_, tab) = try await binary.runFile("requests:\n\t- url: http://x/\n")
+        #expect(tab.stderr.contains(" 2 | →- url: http://x/"), "a tab shows as →: \(tab.stderr)")
     }
 
     @Test("a wrong expected value exits 4 and prints expected and actual as the contract shows")
@@ -71,8 +91,8 @@ struct EndToEndTests {
             #expect(output.status == 4)
             #expect(output.stdout.contains("""
                 wrong.yaml:7:9: error: expectation failed: $.data[0].name
-                    $.data[0].name: Gadget
-                    ^
+                 7 |         $.data[0].name: Gadget
+                   |         ^
                   expected: equals "Gadget"
                   actual:   "Widget"
                 """))

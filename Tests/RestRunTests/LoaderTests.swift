@@ -143,7 +143,7 @@ struct LoaderTests {
         let diagnostics = Fixtures.diagnostics("requests:\n  - url: /a\n   method: GET\n")
         #expect(diagnostics.count == 1)
         #expect(diagnostics[0].location?.line == 3)
-        #expect(diagnostics[0].description.contains("    method: GET\n    ^"))
+        #expect(diagnostics[0].description.contains(" 3 |    method: GET\n   |    ^"), "the line as written, under its number")
     }
 
     @Test("two bodies are an error at the second")

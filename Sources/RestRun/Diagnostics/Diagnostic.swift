@@ -37,9 +37,11 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
         if let location {
             lines.append(style.bold("\(location):") + " " + label + " " + style.bold(message))
             if let text = location.lineText {
+                // The line as written, its number in a gutter: an extra space in the indentation shows.
                 let (excerpt, caret) = Self.excerpt(of: text, column: location.column)
-                lines.append("    " + excerpt)
-                lines.append("    " + String(repeating: " ", count: caret) + style.green("^"))
+                let number = String(location.line)
+                lines.append(style.dim(" \(number) | ") + excerpt)
+                lines.append(style.dim(" " + String(repeating: " ", count: number.count) + " | ") + String(repeating: " ", count: caret) + style.green("^"))
             }
         } else {
             lines.append(label + " " + style.bold(message))
@@ -51,21 +53,21 @@ public struct Diagnostic: Error, Sendable, Equatable, CustomStringConvertible {
     /// The most characters of a source line shown under a diagnostic.
     static let excerptWidth = 120
 
-    /// The line without its indentation and control characters, cut to a window around `column`
-    /// when it is long, and the caret's position in it.
+    /// The line with its indentation (a tab shown as `→`, other control characters as `�`), cut
+    /// to a window around `column` when it is long, and the caret's position in it.
     static func excerpt(of line: String, column: Int) -> (text: String, caret: Int) {
         let characters = Array(line.unicodeScalars.map { scalar -> Character in
-            scalar.properties.generalCategory == .control && scalar != "\t" ? "\u{FFFD}" : Character(scalar)
+            if scalar == "\t" { return "→" }
+            return scalar.properties.generalCategory == .control ? "\u{FFFD}" : Character(scalar)
         })
-        let indent = characters.prefix { $0 == " " || $0 == "\t" }.count
-        var start = indent
+        var start = 0
         var end = characters.count
-        let target = min(max(column - 1, indent), characters.count)
+        let target = min(max(column - 1, 0), characters.count)
         var prefix = ""
         var suffix = ""
         if end - start > excerptWidth {
-            start = max(indent, min(target - excerptWidth / 2, end - excerptWidth))
-            if start > indent { prefix = "…" }
+            start = max(0, min(target - excerptWidth / 2, end - excerptWidth))
+            if start > 0 { prefix = "…" }
             if start + excerptWidth < end { end = start + excerptWidth; suffix = "…" }
         }
         let caret = prefix.count + max(0, target - start)

@@ -37,7 +37,8 @@ package struct YAMLDocument: Sendable {
         do {
             return YAMLDocument(source: source, root: try YAMLParser.parse(text))
         } catch {
-            throw DiagnosticList([Diagnostic(error.message, at: source.location(error.mark))])
+            throw DiagnosticList([Diagnostic(
+                error.message, at: source.location(error.mark), notes: YAMLHint.notes(for: error.message, at: error.mark, in: source))])
         }
     }
 }
