@@ -15,10 +15,10 @@ struct CoverageMergeCommand: AsyncParsableCommand {
         commandName: "merge",
         abstract: "Merge the --report-coverage files of several runs (such as --shard K/N jobs), print the table, and gate on --min-coverage.")
 
-    @Argument(help: ArgumentHelp("Coverage reports written by --report-coverage.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("Coverage reports written by --report-coverage.", valueName: "FILE"), completion: .file(extensions: ["json"]))
     var files: [String]
 
-    @Option(name: .customLong("report-coverage"), help: ArgumentHelp("Write the merged report.", valueName: "FILE"))
+    @Option(name: .customLong("report-coverage"), help: ArgumentHelp("Write the merged report.", valueName: "FILE"), completion: .file(extensions: ["json"]))
     var reportCoverage: String?
 
     @Option(name: .customLong("min-coverage"), help: ArgumentHelp("Fail (exit 4) below this percentage of operations.", valueName: "PERCENT"))

@@ -7,7 +7,7 @@ struct DecodersCommand: AsyncParsableCommand {
         commandName: "decoders",
         abstract: "List the registered response decoders (and those request files declare).")
 
-    @Argument(help: "Request files or directories whose external decoders to list too.")
+    @Argument(help: "Request files or directories whose external decoders to list too.", completion: .file(extensions: ["yaml", "yml"]))
     var paths: [String] = []
 
     func run() async throws {

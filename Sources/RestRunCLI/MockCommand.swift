@@ -7,7 +7,7 @@ struct MockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mock", abstract: "Serve a routes file, or every operation of an OpenAPI spec, until interrupted.")
 
-    @Argument(help: "A routes file, or an OpenAPI 3.0 or 3.1 spec.")
+    @Argument(help: "A routes file, or an OpenAPI 3.0 or 3.1 spec.", completion: .file(extensions: ["yaml", "yml", "json"]))
     var routes: String
 
     @Option(help: "The address to listen on.")

@@ -69,6 +69,10 @@ public struct RestRunCommand: AsyncParsableCommand {
             FileDescriptorSink.standardOutput.write(rootHelp())
             return 0
         }
+        if arguments.count == 2, arguments[0] == "--generate-completion-script", let script = CompletionScripts.script(for: arguments[1]) {
+            FileDescriptorSink.standardOutput.write(script)
+            return 0
+        }
         do {
             var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -122,11 +126,11 @@ private func endProcess(_ code: Int32) -> Never {
     exit(code)
 }
 
-extension String {
+extension StringProtocol {
     /// The text with the first occurrence of `target` replaced.
-    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = firstRange(of: target) else { return self }
-        var text = self
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        var text = String(self)
+        guard let range = text.firstRange(of: target) else { return text }
         text.replaceSubrange(range, with: replacement)
         return text
     }

@@ -65,19 +65,19 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Run only shard K of N: files K, K+N, K+2N, ... of the sorted file list, so N CI jobs together run every file once.", valueName: "K/N"))
     var shard: String?
 
-    @Option(name: .customLong("report-junit"), help: ArgumentHelp("Write a JUnit XML report.", valueName: "FILE"))
+    @Option(name: .customLong("report-junit"), help: ArgumentHelp("Write a JUnit XML report (- for standard output).", valueName: "FILE"), completion: .file())
     var reportJUnit: String?
 
     @Option(name: .customLong("junit-family"), help: ArgumentHelp("The JUnit report's attributes: strict (what Jenkins' xUnit schema accepts) or gitlab (file and line on each test case).", valueName: "FAMILY"))
     var junitFamily: JUnitFamily = .strict
 
-    @Option(name: .customLong("report-tap"), help: ArgumentHelp("Write a TAP 13 report.", valueName: "FILE"))
+    @Option(name: .customLong("report-tap"), help: ArgumentHelp("Write a TAP 13 report (- for standard output).", valueName: "FILE"), completion: .file())
     var reportTAP: String?
 
-    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report.", valueName: "FILE"))
+    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report (- for standard output).", valueName: "FILE"), completion: .file())
     var reportJSON: String?
 
-    @Option(name: .customLong("report-coverage"), help: ArgumentHelp("Write which OpenAPI operations and responses the run exercised, as JSON (files with openapi:).", valueName: "FILE"))
+    @Option(name: .customLong("report-coverage"), help: ArgumentHelp("Write which OpenAPI operations and responses the run exercised, as JSON (files with openapi:).", valueName: "FILE"), completion: .file(extensions: ["json"]))
     var reportCoverage: String?
 
     @Option(name: .customLong("min-coverage"), help: ArgumentHelp("Fail (exit 4) when fewer than this percentage of the OpenAPI operations were exercised.", valueName: "PERCENT"))
@@ -95,7 +95,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("name"), help: ArgumentHelp("Run only requests whose name matches (* and ? wildcards, else a substring); repeatable.", valueName: "PATTERN"))
     var names: [String] = []
 
-    @Option(help: ArgumentHelp("Start the embedded mock server first, serving a routes file or an OpenAPI spec; its URL is {{mock_url}} and the default base_url.", valueName: "ROUTES"))
+    @Option(help: ArgumentHelp("Start the embedded mock server first, serving a routes file or an OpenAPI spec; its URL is {{mock_url}} and the default base_url.", valueName: "ROUTES|SPEC"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var mock: String?
 
     func validate() throws {

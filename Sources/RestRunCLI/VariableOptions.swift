@@ -7,7 +7,7 @@ struct VariableOptions: ParsableArguments {
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, typed like YAML (3 is a number, \"3\" a string); repeatable.", valueName: "NAME=VALUE"))
     var variables: [String] = []
 
-    @Option(name: .customLong("vars-file"), help: ArgumentHelp("Read variables from a YAML mapping; repeatable.", valueName: "FILE"))
+    @Option(name: .customLong("vars-file"), help: ArgumentHelp("Read variables from a YAML mapping; repeatable.", valueName: "FILE"), completion: .file(extensions: ["yaml", "yml"]))
     var variableFiles: [String] = []
 
     @Option(name: .customLong("secret"), help: ArgumentHelp("Set a variable whose value is never printed; repeatable.", valueName: "NAME=VALUE"))
