@@ -16,6 +16,8 @@ public struct MockRoutes: Sendable {
 
     static let routeKeys = ["method", "path", "status", "headers", "file", "json", "text", "echo", "delay", "responses"]
     static let responseKeys = ["status", "headers", "file", "json", "text", "echo", "delay"]
+    /// A routes file's own keys.
+    static let fileKeys = ["routes", "gzip"]
 
     /// Reads and checks a routes file; `file:` paths are relative to it and read at once.
     public static func load(path: String) throws(DiagnosticList) -> MockRoutes {
@@ -52,7 +54,7 @@ public struct MockRoutes: Sendable {
                 error("a routes file is a mapping with 'routes:', a list of routes", root)
                 return []
             }
-            for pair in root.pairs ?? [] where !["routes", "gzip"].contains(pair.key.scalarText ?? "") {
+            for pair in root.pairs ?? [] where !MockRoutes.fileKeys.contains(pair.key.scalarText ?? "") {
                 error("unknown key '\(pair.key.scalarText ?? "")' in the routes file (allowed: routes, gzip)", pair.key)
             }
             var result: [MockRoute] = []

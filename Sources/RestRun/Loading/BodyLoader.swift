@@ -4,6 +4,9 @@ import RestRunYAML
 struct BodyLoader {
     let context: LoadContext
 
+    /// A multipart part's keys.
+    static let partKeys = ["name", "value", "file", "content_type", "filename"]
+
     func load(_ key: String, _ node: Node) -> BodyTemplate? {
         switch key {
         case "json":
@@ -37,7 +40,7 @@ struct BodyLoader {
     }
 
     private func part(_ node: Node) -> MultipartPart? {
-        guard let entries = context.mapping(node, "a multipart part", allowed: ["name", "value", "file", "content_type", "filename"]) else {
+        guard let entries = context.mapping(node, "a multipart part", allowed: Self.partKeys) else {
             return nil
         }
         let fields = Dictionary(entries.map { ($0.key, $0.node) }, uniquingKeysWith: { first, _ in first })

@@ -12,6 +12,10 @@ struct DeclaredRequestLoader {
     /// The most runs `repeat:` (and `--repeat`) may ask for.
     package static let maxRepeat = 100_000
     static let bodyKeys = ["json", "text", "form", "multipart", "file", "base64"]
+    /// `auth:`'s keys (a request's or a file's).
+    static let authKeys = ["basic", "bearer"]
+    /// `for_each: {file: ...}`'s keys.
+    static let forEachKeys = ["file"]
 
     func load(_ node: Node, index: Int) -> DeclaredRequest? {
         let what = "request \(index + 1)"
@@ -110,7 +114,7 @@ struct DeclaredRequestLoader {
             return Iteration(source: .items(items.map(context.valueTemplate)), location: location)
         }
         if node.pairs != nil {
-            guard let fields = context.mapping(node, "'for_each'", allowed: ["file"]),
+            guard let fields = context.mapping(node, "'for_each'", allowed: DeclaredRequestLoader.forEachKeys),
                   let fileNode = fields.first(where: { $0.key == "file" })?.node,
                   let written = context.string(fileNode, "'file'")
             else {
@@ -183,7 +187,7 @@ struct DeclaredRequestLoader {
 
 /// Reads `auth: {basic: [user, password]}` or `auth: {bearer: token}`.
 func loadAuth(_ node: Node, context: LoadContext) -> AuthTemplate? {
-    guard let entries = context.mapping(node, "'auth'", allowed: ["basic", "bearer"]) else { return nil }
+    guard let entries = context.mapping(node, "'auth'", allowed: DeclaredRequestLoader.authKeys) else { return nil }
     guard entries.count == 1, let (key, value, _) = entries.first else {
         context.error("'auth' takes exactly one of 'basic: [user, password]' or 'bearer: token'", at: node)
         return nil

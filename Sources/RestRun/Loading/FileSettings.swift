@@ -13,6 +13,11 @@ struct FileSettings {
     var brokenDecoderNames: [String] = []
     var contract: OpenAPIContract?
 
+    /// `openapi: {spec, strict}`'s keys.
+    static let openAPIKeys = ["spec", "strict"]
+    /// An external decoder's keys.
+    static let decoderKeys = ["command", "timeout"]
+
     /// Reads one settings key of a file.
     mutating func read(_ key: String, _ node: Node, keyNode: Node, context: LoadContext) {
         switch key {
@@ -51,7 +56,7 @@ struct FileSettings {
         var pathNode = node
         var strict = false
         if node.pairs != nil {
-            guard let fields = context.mapping(node, "'openapi'", allowed: ["spec", "strict"]) else { return nil }
+            guard let fields = context.mapping(node, "'openapi'", allowed: Self.openAPIKeys) else { return nil }
             guard let spec = fields.first(where: { $0.key == "spec" }) else {
                 context.error("'openapi' needs 'spec': the path of an OpenAPI 3.0 or 3.1 file", at: node)
                 return nil
@@ -84,7 +89,7 @@ struct FileSettings {
                 context.error("'\(name)' cannot name a decoder: use a type name without spaces", at: nameNode)
                 continue
             }
-            guard let fields = context.mapping(value, "decoder '\(name)'", allowed: ["command", "timeout"]) else { continue }
+            guard let fields = context.mapping(value, "decoder '\(name)'", allowed: Self.decoderKeys) else { continue }
             var command: [String] = []
             var timeout = Duration.seconds(10)
             var commandNode: Node?

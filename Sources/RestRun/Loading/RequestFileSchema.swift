@@ -1,0 +1,370 @@
+import OrderedCollections
+
+/// `rest-run schema`: a JSON Schema (draft 2020-12) of the request-file format, for editors
+/// (yaml-language-server completes keys and flags mistakes as you type). Every mapping's keys come
+/// from the loader's own tables (`RequestFileLoader.fileKeys`, `DeclaredRequestLoader.keys`, ...),
+/// each with its description, so the schema and the loader cannot drift apart: a key the loader
+/// learns without a description here fails the tests.
+package enum RequestFileSchema {
+    /// The schema, as a value (`prettyJSONText` prints it).
+    package static var value: DecodedValue {
+        var defs = OrderedDictionary<String, DecodedValue>()
+        defs["request"] = request
+        defs["use"] = use
+        defs["predicate"] = predicate
+        defs["predicates"] = predicates
+        defs["expect"] = expect
+        defs["capture"] = capture
+        defs["options"] = options
+        defs["retry"] = retry
+        defs["headers"] = headers
+        defs["auth"] = auth
+        defs["template"] = string("A string; {{name}} reads a variable or capture, ${NAME} the environment.")
+        defs["duration"] = .object([
+            "description": .string("A duration: 250ms, 2s, 1m, 1h (or a ${NAME} that holds one)."),
+            "type": .string("string"),
+            "pattern": .string(#"^\s*([0-9]+(\.[0-9]+)?(ms|s|m|h)|\$\{.*\})\s*$"#),
+        ])
+        defs["conditions"] = conditions
+        defs["for_each"] = forEach
+        return object(
+            keys: RequestFileLoader.fileKeys, descriptions: fileDescriptions, types: fileTypes,
+            extra: [
+                "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
+                "$id": .string("https://rest-run.dev/schemas/request-file.json"),
+                "title": .string("rest-run request file"),
+                "description": .string("A rest-run request file: settings, then the requests to send and check, in order."),
+                "required": .array([.string("requests")]),
+                // x- keys are left to the user (a home for YAML anchors).
+                "patternProperties": .object(["^x-": .object([:])]),
+                "$defs": .object(defs),
+            ])
+    }
+
+    // MARK: The file
+
+    static let fileDescriptions: [String: String] = [
+        "name": "The suite name; default the file name without extension.",
+        "include": "Settings files merged in first, relative to this file: a path or a list of paths.",
+        "base_url": "The prefix of every relative url.",
+        "variables": "Default variables; --var and --vars-file override them, captures override both.",
+        "headers": "Headers sent with every request; a request may override one, or remove it with null.",
+        "auth": "Authorization for every request: {basic: [user, password]} or {bearer: token}.",
+        "options": "Defaults for every request's options.",
+        "decoders": "External decoders by name: {Name: {command: [program, args...], timeout: 5s}}.",
+        "openapi": "An OpenAPI 3.0 or 3.1 spec every response is checked against: a path, or {spec: path, strict: true}.",
+        "exports": "The captures a file used as a flow (use:) gives back to the file using it.",
+        "parameters": "The variables a flow needs from its use:'s with: (they have no default).",
+        "requests": "The requests, run in order; a capture feeds the requests after it. An item is a request (with url) or a use: of a flow.",
+    ]
+
+    static let fileTypes: [String: DecodedValue] = [
+        "name": string(nil),
+        "include": .object(["anyOf": .array([string(nil), stringList])]),
+        "base_url": ref("template"),
+        "variables": .object(["type": .string("object")]),
+        "headers": ref("headers"),
+        "auth": ref("auth"),
+        "options": ref("options"),
+        "decoders": .object([
+            "type": .string("object"),
+            "additionalProperties": object(
+                keys: FileSettings.decoderKeys,
+                descriptions: [
+                    "command": "The program and its arguments; it reads the body on standard input and writes JSON.",
+                    "timeout": "How long the program may run; default 10s.",
+                ],
+                types: ["command": .object(["type": .string("array"), "minItems": .integer(1), "items": string(nil)]), "timeout": ref("duration")],
+                extra: ["required": .array([.string("command")])]),
+        ]),
+        "openapi": .object(["anyOf": .array([
+            string(nil),
+            object(
+                keys: FileSettings.openAPIKeys,
+                descriptions: ["spec": "The spec's path, relative to this file.", "strict": "Whether anything the spec does not declare fails."],
+                types: ["spec": string(nil), "strict": boolean],
+                extra: ["required": .array([.string("spec")])]),
+        ])]),
+        "exports": stringList,
+        "parameters": stringList,
+        "requests": .object(["type": .string("array"), "items": .object(["anyOf": .array([ref("request"), ref("use")])])]),
+    ]
+
+    // MARK: A request
+
+    static let requestDescriptions: [String: String] = [
+        "name": "The name shown in output and reports; default METHOD url.",
+        "method": "The HTTP method, upper case; default GET.",
+        "url": "Absolute, or relative to base_url.",
+        "query": "Query items, percent-encoded and appended: a mapping, or a list of one-key mappings to repeat a name.",
+        "headers": "Headers over the file's; null removes one.",
+        "auth": "Authorization over the file's: {basic: [user, password]} or {bearer: token}.",
+        "json": "A JSON body (Content-Type application/json unless given).",
+        "text": "A text body.",
+        "form": "A form body (application/x-www-form-urlencoded): a mapping.",
+        "multipart": "A multipart/form-data body: a mapping of fields, or a list of parts.",
+        "file": "A body read from a file, relative to the request file.",
+        "base64": "A binary body written in base64.",
+        "decode": "The decoder the body is read with (JSON, Text, Bytes, JSONAPI, a plugin's or an external one).",
+        "expect": "The checks on the response; default status: 2xx.",
+        "capture": "Values taken from the response for the requests after it: name → JSONPath, or {json|header|regex|status|body|cookie, secret}.",
+        "options": "This request's options: timeout, connect_timeout, retry, follow_redirects, insecure, delay, max_body, skip, formats.",
+        "tags": "Tags for --tag and --exclude-tag.",
+        "when": "Run only if every condition holds: variable or capture name → predicate.",
+        "for_each": "Run once per item of a list, a {{variable}} holding one, or {file: data.csv}; the item is {{item}}, its position {{index}}.",
+        "repeat": "Send it this many times in a row, as one result with latency percentiles (1 to 100000).",
+    ]
+
+    static var request: DecodedValue {
+        let types: [String: DecodedValue] = [
+            "name": string(nil),
+            "method": .object(["type": .string("string"), "pattern": .string("^[A-Z0-9_-]+$"), "examples": .array(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].map(DecodedValue.string))]),
+            "url": ref("template"),
+            "query": .object(["anyOf": .array([
+                .object(["type": .string("object")]),
+                .object(["type": .string("array"), "items": .object(["type": .string("object"), "minProperties": .integer(1), "maxProperties": .integer(1)])]),
+            ])]),
+            "headers": ref("headers"),
+            "auth": ref("auth"),
+            "json": .object([:]),
+            "text": string(nil),
+            "form": .object(["type": .string("object")]),
+            "multipart": .object(["anyOf": .array([
+                .object(["type": .string("object")]),
+                .object(["type": .string("array"), "items": object(
+                    keys: BodyLoader.partKeys,
+                    descriptions: [
+                        "name": "The field's name.", "value": "A text value.", "file": "A file to send, relative to the request file.",
+                        "content_type": "The part's Content-Type.", "filename": "The file name sent with a file part.",
+                    ],
+                    types: ["name": string(nil), "value": .object([:]), "file": string(nil), "content_type": string(nil), "filename": string(nil)],
+                    extra: ["required": .array([.string("name")])])]),
+            ])]),
+            "file": string(nil),
+            "base64": string(nil),
+            "decode": string(nil),
+            "expect": ref("expect"),
+            "capture": ref("capture"),
+            "options": ref("options"),
+            "tags": stringList,
+            "when": ref("conditions"),
+            "for_each": ref("for_each"),
+            "repeat": .object(["type": .string("integer"), "minimum": .integer(1), "maximum": .integer(DeclaredRequestLoader.maxRepeat)]),
+        ]
+        return object(
+            keys: DeclaredRequestLoader.keys, descriptions: requestDescriptions, types: types,
+            extra: ["required": .array([.string("url")]), "description": .string("A request: what to send, what to check, what to capture.")])
+    }
+
+    static let useDescriptions: [String: String] = [
+        "use": "A flow file, relative to this file: its requests run here, in a scope of their own.",
+        "with": "Values for the flow's variables and parameters (read in this file's scope).",
+        "name": "The name its requests report under (login › get token); default the flow's name.",
+        "when": "Run the flow only if every condition holds.",
+        "for_each": "Run the flow once per item.",
+        "tags": "Tags for --tag and --exclude-tag.",
+    ]
+
+    static var use: DecodedValue {
+        object(
+            keys: RequestFileLoader.useKeys, descriptions: useDescriptions,
+            types: ["use": string(nil), "with": .object(["type": .string("object")]), "name": string(nil), "when": ref("conditions"), "for_each": ref("for_each"), "tags": stringList],
+            extra: ["required": .array([.string("use")]), "description": .string("A step that runs another request file (a flow) in place.")])
+    }
+
+    // MARK: Expectations and captures
+
+    static let predicateDescriptions: [String: String] = [
+        "==": "Equals.", "!=": "Does not equal.", "<": "Less than (numbers, strings, durations).", "<=": "Less than or equal.",
+        ">": "Greater than.", ">=": "Greater than or equal.", "equals": "Equals (use it to compare with an object).",
+        "contains": "A string holds the text, a list the item, an object the key.", "starts_with": "A string starts with the text.",
+        "ends_with": "A string ends with the text.", "matches": "A string matches the regular expression.",
+        "exists": "Whether there is a value at all.", "type": "The JSON type: string, number, integer, boolean, array, object, null.",
+        "count": "A predicate on the number of items, keys or characters.", "one_of": "Equals one of the listed values.",
+        "not": "The predicate inside does not hold.", "schema": "Valid against a JSON Schema: inline, or {file: path#pointer}.",
+    ]
+
+    /// A mapping of predicates that must all hold.
+    static var predicates: DecodedValue {
+        var predicateTypes: [String: DecodedValue] = [:]
+        for name in Predicate.operatorNames { predicateTypes[name] = .object([:]) }
+        predicateTypes["type"] = .object(["enum": .array(Predicate.typeNames.map(DecodedValue.string))])
+        predicateTypes["matches"] = string(nil)
+        predicateTypes["exists"] = boolean
+        predicateTypes["one_of"] = .object(["type": .string("array")])
+        predicateTypes["count"] = ref("predicate")
+        predicateTypes["not"] = ref("predicate")
+        return object(keys: Predicate.operatorNames, descriptions: predicateDescriptions, types: predicateTypes, extra: ["minProperties": .integer(1)])
+    }
+
+    static var predicate: DecodedValue {
+        .object([
+            "description": .string("A value it must equal, or a mapping of predicates that must all hold."),
+            "anyOf": .array([.object(["not": .object(["type": .string("object")])]), ref("predicates")]),
+        ])
+    }
+
+    static let expectDescriptions: [String: String] = [
+        "status": "200, [200, 204], \"2xx\", or a predicate; default 2xx.",
+        "headers": "Header name → predicate (several values are joined with ', ').",
+        "json": "JSONPath → predicate, on the decoded body.",
+        "body": "The body as text → predicate.",
+        "duration": "A predicate on the time of the last attempt, or budgets over all runs: {p95: {\"<\": 300ms}, max: ..., mean: ...}.",
+        "schema": "The whole decoded body is valid against a JSON Schema: inline, or {file: path#pointer}.",
+    ]
+
+    static var expect: DecodedValue {
+        let predicateMap = DecodedValue.object(["type": .string("object"), "additionalProperties": ref("predicate")])
+        let budgets = DecodedValue.object([
+            "type": .string("object"),
+            "propertyNames": .object(["pattern": .string(#"^(p[0-9]+(\.[0-9]+)?|max|mean|min)$"#)]),
+            "additionalProperties": ref("predicate"),
+        ])
+        return object(
+            keys: ExpectationLoader.keys, descriptions: expectDescriptions,
+            types: [
+                "status": .object(["anyOf": .array([
+                    .object(["type": .string("integer"), "minimum": .integer(100), "maximum": .integer(599)]),
+                    .object(["type": .string("array"), "items": .object(["type": .string("integer")])]),
+                    .object(["type": .string("string"), "pattern": .string("^[1-5]xx$")]),
+                    ref("predicates"),
+                ])]),
+                "headers": predicateMap, "json": predicateMap, "body": ref("predicate"),
+                "duration": .object(["anyOf": .array([ref("predicate"), budgets])]),
+                "schema": .object([:]),
+            ],
+            extra: [:])
+    }
+
+    static let captureDescriptions: [String: String] = [
+        "json": "A JSONPath into the decoded body.", "header": "A response header's value.",
+        "regex": "The first group (or the match) of a regular expression on the body.", "status": "true: the status code.",
+        "body": "true: the whole body.", "cookie": "A cookie the response sets.", "secret": "true: the value is redacted everywhere.",
+    ]
+
+    static var capture: DecodedValue {
+        let source = object(
+            keys: ExpectationLoader.captureKeys, descriptions: captureDescriptions,
+            types: ["json": string(nil), "header": string(nil), "regex": string(nil), "status": boolean, "body": boolean, "cookie": string(nil), "secret": boolean],
+            extra: [:])
+        return .object([
+            "type": .string("object"),
+            "additionalProperties": .object(["anyOf": .array([string("A JSONPath into the decoded body."), source])]),
+        ])
+    }
+
+    // MARK: Options and the rest
+
+    static let optionDescriptions: [String: String] = [
+        "timeout": "The whole request must finish within this time; default 30s.",
+        "connect_timeout": "Connecting must finish within this time; default 10s.",
+        "retry": "A number of attempts, or {attempts, delay, backoff, max_delay, on, methods}.",
+        "follow_redirects": "true, false, or the most redirects to follow; default false.",
+        "insecure": "true: do not check TLS certificates.",
+        "delay": "Wait this long before sending.",
+        "max_body": "The largest response body accepted, such as 10MB; default 64MB.",
+        "skip": "true, or a reason: do not send it.",
+        "formats": "assert: schema: checks format (dates, e-mails, ...); annotate (default): it does not.",
+    ]
+
+    static var options: DecodedValue {
+        object(
+            keys: OptionsLoader.keys, descriptions: optionDescriptions,
+            types: [
+                "timeout": ref("duration"), "connect_timeout": ref("duration"), "retry": ref("retry"),
+                "follow_redirects": .object(["anyOf": .array([boolean, .object(["type": .string("integer"), "minimum": .integer(0)])])]),
+                "insecure": boolean, "delay": ref("duration"),
+                "max_body": .object(["anyOf": .array([.object(["type": .string("integer"), "minimum": .integer(0)]), string(nil)])]),
+                "skip": .object(["anyOf": .array([boolean, string(nil)])]),
+                "formats": .object(["enum": .array([.string("assert"), .string("annotate")])]),
+            ],
+            extra: [:])
+    }
+
+    static let retryDescriptions: [String: String] = [
+        "attempts": "How many attempts in all; default 3.", "delay": "The wait before the next attempt; default 200ms.",
+        "backoff": "constant (default) or exponential.", "max_delay": "The longest wait with exponential backoff; default 30s.",
+        "on": "What is retried: network, a status (503), a class (5xx), expectations.", "methods": "Only these methods are retried.",
+    ]
+
+    static var retry: DecodedValue {
+        .object(["anyOf": .array([
+            .object(["type": .string("integer"), "minimum": .integer(1), "description": .string("How many attempts in all.")]),
+            object(
+                keys: OptionsLoader.retryKeys, descriptions: retryDescriptions,
+                types: [
+                    "attempts": .object(["type": .string("integer"), "minimum": .integer(1)]), "delay": ref("duration"),
+                    "backoff": .object(["enum": .array([.string("constant"), .string("exponential")])]), "max_delay": ref("duration"),
+                    "on": .object(["type": .string("array")]), "methods": stringList,
+                ],
+                extra: [:]),
+        ])])
+    }
+
+    static var headers: DecodedValue {
+        .object([
+            "type": .string("object"),
+            "additionalProperties": .object(["type": .array([.string("string"), .string("number"), .string("boolean"), .string("null")])]),
+        ])
+    }
+
+    static var auth: DecodedValue {
+        object(
+            keys: DeclaredRequestLoader.authKeys,
+            descriptions: ["basic": "[user, password]: HTTP Basic.", "bearer": "A token: Authorization: Bearer TOKEN."],
+            types: [
+                "basic": .object(["type": .string("array"), "minItems": .integer(2), "maxItems": .integer(2), "items": string(nil)]),
+                "bearer": string(nil),
+            ],
+            extra: ["minProperties": .integer(1), "maxProperties": .integer(1)])
+    }
+
+    static var conditions: DecodedValue {
+        .object(["type": .string("object"), "additionalProperties": ref("predicate")])
+    }
+
+    static var forEach: DecodedValue {
+        .object(["anyOf": .array([
+            .object(["type": .string("array")]),
+            string("A {{variable}} or capture that holds a list."),
+            object(
+                keys: DeclaredRequestLoader.forEachKeys,
+                descriptions: ["file": "A data file, relative to the request file: CSV with a header row, or a JSON or YAML list."],
+                types: ["file": string(nil)], extra: ["required": .array([.string("file")])]),
+        ])])
+    }
+
+    // MARK: Building blocks
+
+    /// A mapping with exactly `keys`, each described and typed; anything else is flagged.
+    package static func object(
+        keys: [String], descriptions: [String: String], types: [String: DecodedValue], extra: KeyValuePairs<String, DecodedValue>
+    ) -> DecodedValue {
+        var properties = OrderedDictionary<String, DecodedValue>()
+        for key in keys {
+            var property: OrderedDictionary<String, DecodedValue> = [:]
+            if case let .object(members)? = types[key] { property = members }
+            property["description"] = .string(descriptions[key] ?? "")
+            properties[key] = .object(property)
+        }
+        var result = OrderedDictionary<String, DecodedValue>()
+        // `$schema`, `$id` and the title first, as readers expect them.
+        for (key, value) in extra where key.hasPrefix("$") && key != "$defs" || key == "title" || key == "description" { result[key] = value }
+        result["type"] = .string("object")
+        result["properties"] = .object(properties)
+        for (key, value) in extra where result[key] == nil { result[key] = value }
+        result["additionalProperties"] = .bool(false)
+        return .object(result)
+    }
+
+    static func string(_ description: String?) -> DecodedValue {
+        var members: OrderedDictionary<String, DecodedValue> = ["type": .string("string")]
+        if let description { members["description"] = .string(description) }
+        return .object(members)
+    }
+
+    static func ref(_ name: String) -> DecodedValue { .object(["$ref": .string("#/$defs/" + name)]) }
+
+    static let boolean = DecodedValue.object(["type": .string("boolean")])
+    static let stringList = DecodedValue.object(["type": .string("array"), "items": .object(["type": .string("string")])])
+}

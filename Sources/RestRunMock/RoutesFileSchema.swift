@@ -1,0 +1,49 @@
+package import RestRun
+
+/// `rest-run schema --routes`: a JSON Schema (draft 2020-12) of the mock routes file, its keys
+/// from the routes reader's own tables (`MockRoutes.fileKeys`, `routeKeys`, `responseKeys`).
+package enum RoutesFileSchema {
+    static let descriptions: [String: String] = [
+        "routes": "The routes, matched in order: the first whose method and path match answers.",
+        "gzip": "true: compress responses for clients that accept gzip or deflate.",
+        "method": "Match only this method; default any.",
+        "path": "The path to match; :name matches one segment, * the rest.",
+        "status": "The status to answer with; default 200.",
+        "headers": "Headers to answer with.",
+        "file": "Answer with this file's bytes, relative to the routes file.",
+        "json": "Answer with this value as JSON.",
+        "text": "Answer with this text.",
+        "echo": "true: answer with the request as JSON (method, path, query, headers, body).",
+        "delay": "Wait this long before answering, such as 200ms.",
+        "responses": "Answers served in turn, one per request; the last repeats.",
+    ]
+
+    /// The schema, as a value.
+    package static var value: DecodedValue {
+        let answerTypes: [String: DecodedValue] = [
+            "method": .object(["type": .string("string")]),
+            "path": .object(["type": .string("string"), "pattern": .string("^/")]),
+            "status": .object(["type": .string("integer"), "minimum": .integer(100), "maximum": .integer(599)]),
+            "headers": .object(["type": .string("object")]),
+            "file": .object(["type": .string("string")]),
+            "json": .object([:]),
+            "text": .object(["type": .string("string")]),
+            "echo": .object(["type": .string("boolean")]),
+            "delay": .object(["type": .string("string"), "pattern": .string(#"^[0-9]+(\.[0-9]+)?(ms|s|m)$"#)]),
+        ]
+        let response = RequestFileSchema.object(keys: MockRoutes.responseKeys, descriptions: descriptions, types: answerTypes, extra: [:])
+        var routeTypes = answerTypes
+        routeTypes["responses"] = .object(["type": .string("array"), "minItems": .integer(1), "items": response])
+        let route = RequestFileSchema.object(
+            keys: MockRoutes.routeKeys, descriptions: descriptions, types: routeTypes, extra: ["required": .array([.string("path")])])
+        return RequestFileSchema.object(
+            keys: MockRoutes.fileKeys, descriptions: descriptions,
+            types: ["routes": .object(["type": .string("array"), "items": route]), "gzip": .object(["type": .string("boolean")])],
+            extra: [
+                "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
+                "$id": .string("https://rest-run.dev/schemas/routes-file.json"),
+                "title": .string("rest-run mock routes file"),
+                "required": .array([.string("routes")]),
+            ])
+    }
+}
