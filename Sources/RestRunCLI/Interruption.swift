@@ -1,5 +1,4 @@
 import RestRun
-import Dispatch
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -7,37 +6,45 @@ import Glibc
 import Darwin
 #endif
 
-/// Turns the first Ctrl-C into a cancellation of the run, so that results so far are reported and
-/// written; a second Ctrl-C exits at once with 130.
-final class Interruption {
-    /// Ctrl-C presses, shared with the signal handler.
-    private final class Presses: Sendable {
-        let count = Atomic(0)
-    }
+/// Ctrl-C presses so far, counted by the signal handler (an atomic: safe in a handler).
+private let presses = Atomic<Int>(0)
 
-    private let source: any DispatchSourceSignal
-    private let presses = Presses()
+/// The SIGINT handler: counts the press; the second one exits at once with 130. Only
+/// async-signal-safe calls (an atomic add, `write`, `_exit`).
+private func countPress(_: Int32) {
+    let (_, count) = presses.add(1, ordering: .relaxed)
+    if count >= 2 { _exit(130) }
+    let message: StaticString = "\ninterrupted: stopping the run and writing reports (Ctrl-C again to quit)\n"
+    _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+}
+
+/// Turns the first Ctrl-C into a cancellation of the run, so that results so far are reported and
+/// written; a second Ctrl-C exits at once with 130. A plain signal handler counts the presses
+/// (whichever thread the kernel picks receives it), and a task watching the count cancels the run.
+final class Interruption: Sendable {
+    private let watcher: Task<Void, Never>
 
     /// Starts listening for SIGINT and calls `cancel` on the first one.
     init(cancel: @escaping @Sendable () -> Void) {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        let presses = self.presses
-        source.setEventHandler {
-            let (count, _) = presses.count.add(1, ordering: .relaxed)
-            if count >= 2 { _exit(130) }
-            FileDescriptorSink.standardError.write("\ninterrupted: stopping the run and writing reports (Ctrl-C again to quit)\n")
-            cancel()
+        presses.store(0, ordering: .relaxed)
+        signal(SIGINT, countPress)
+        watcher = Task.detached {
+            while !Task.isCancelled {
+                if presses.load(ordering: .relaxed) > 0 {
+                    cancel()
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
         }
-        source.resume()
     }
 
     /// Whether Ctrl-C was pressed.
-    var happened: Bool { presses.count.load(ordering: .relaxed) > 0 }
+    var happened: Bool { presses.load(ordering: .relaxed) > 0 }
 
     /// Stops listening and restores the default SIGINT behaviour.
     func end() {
-        source.cancel()
+        watcher.cancel()
         signal(SIGINT, SIG_DFL)
     }
 }

@@ -77,6 +77,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report (- for standard output).", valueName: "FILE"), completion: .file())
     var reportJSON: String?
 
+    @Option(name: .customLong("report-html"), help: ArgumentHelp("Write an HTML report: one self-contained page with every request, timing bars and failures (- for standard output).", valueName: "FILE"), completion: .file(extensions: ["html"]))
+    var reportHTML: String?
+
     @Option(name: .customLong("report-coverage"), help: ArgumentHelp("Write which OpenAPI operations and responses the run exercised, as JSON (files with openapi:).", valueName: "FILE"), completion: .file(extensions: ["json"]))
     var reportCoverage: String?
 
@@ -129,7 +132,7 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Every report flag with its path.
     private var reportFlags: [(flag: String, path: String)] {
-        [("--report-junit", reportJUnit), ("--report-tap", reportTAP), ("--report-json", reportJSON), ("--report-coverage", reportCoverage)]
+        [("--report-junit", reportJUnit), ("--report-tap", reportTAP), ("--report-json", reportJSON), ("--report-html", reportHTML), ("--report-coverage", reportCoverage)]
             .compactMap { flag, path in path.map { (flag, $0) } }
     }
 
@@ -255,6 +258,7 @@ struct RunCommand: AsyncParsableCommand {
         if let coverage, !output.quiet { stdout.write(coverage.table(colors: colors)) }
         var writer = ReportWriter(junit: reportJUnit, tap: reportTAP, json: reportJSON, redactor: session.redactor)
         writer.junitFamily = junitFamily
+        writer.html = reportHTML
         writer.standardOutput = reportOutput
         writer.coverage = coverage
         writer.coverageFile = reportCoverage

@@ -85,24 +85,6 @@ package enum JUnitReport {
         return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
-    /// Text safe in XML attributes and content; characters XML 1.0 forbids are dropped.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\n": result += "&#10;"
-            case "\t", "\r": result.unicodeScalars.append(scalar)
-            default:
-                let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    /// Text safe in XML attributes and content.
+    static func escape(_ text: String) -> String { MarkupText.escape(text) }
 }

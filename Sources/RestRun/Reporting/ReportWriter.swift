@@ -12,6 +12,8 @@ public struct ReportWriter: Sendable {
     public var redactor: Redactor
     /// Where the OpenAPI coverage report goes, if anywhere.
     package var coverageFile: String?
+    /// Where the HTML report goes, if anywhere.
+    package var html: String?
     /// The run's OpenAPI coverage, for the JSON report and the coverage file.
     package var coverage: CoverageReport?
     /// Which attributes the JUnit report carries.
@@ -34,6 +36,7 @@ public struct ReportWriter: Sendable {
             (junit, { JUnitReport.render(results, family: junitFamily) }), (tap, { TAPReport.render(results) }),
             (json, { JSONReport.render(results, coverage: coverage) }),
             (coverageFile, { (coverage ?? CoverageReport([])).json.prettyJSONText + "\n" }),
+            (html, { HTMLReport.render(results, redactor: redactor) }),
         ]
         for (path, render) in reports {
             guard let path else { continue }
