@@ -24,10 +24,16 @@ private func countPress(_: Int32) {
 final class Interruption: Sendable {
     private let watcher: Task<Void, Never>
 
-    /// Starts listening for SIGINT and calls `cancel` on the first one.
-    init(cancel: @escaping @Sendable () -> Void) {
-        presses.store(0, ordering: .relaxed)
+    /// Counts Ctrl-C presses from now on (`run` calls it first thing, so that a press during
+    /// loading is not lost, whatever SIGINT disposition the process inherited).
+    static func listen() {
+        unblock()
         signal(SIGINT, countPress)
+    }
+
+    /// Calls `cancel` on the first Ctrl-C (one pressed since `listen()` too).
+    init(cancel: @escaping @Sendable () -> Void) {
+        Self.listen()
         watcher = Task.detached {
             while !Task.isCancelled {
                 if presses.load(ordering: .relaxed) > 0 {
@@ -37,6 +43,16 @@ final class Interruption: Sendable {
                 try? await Task.sleep(for: .milliseconds(20))
             }
         }
+    }
+
+    /// Unblocks SIGINT in the calling thread (and the threads it starts later): a process started
+    /// from a thread that blocks signals (a test runner's worker, some CI agents) inherits the
+    /// block, and a blocked Ctrl-C would never reach the handler.
+    private static func unblock() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Whether Ctrl-C was pressed.

@@ -163,6 +163,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        Interruption.listen()
         var paths = try input.files()
         if let shard, let (index, count) = Self.parseShard(shard) {
             let total = paths.count
