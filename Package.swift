@@ -84,7 +84,13 @@ let package = Package(
         ),
         .target(
             name: "RestRunTestSupport",
-            dependencies: ["RestRun", "RestRunMock"],
+            dependencies: [
+                "RestRun", "RestRunMock",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             path: "Tests/RestRunTestSupport"
         ),
         .testTarget(

@@ -50,6 +50,15 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Do not check TLS certificates.")
     var insecure = false
 
+    @Option(help: ArgumentHelp("Trust the certificate authorities in this PEM file instead of the system's, where a file sets no tls: ca.", valueName: "FILE"), completion: .file(extensions: ["pem", "crt"]))
+    var cacert: String?
+
+    @Option(help: ArgumentHelp("Send every request through this HTTP proxy (https:// ones with CONNECT); \"\" for none. Default: HTTP_PROXY, HTTPS_PROXY and NO_PROXY.", valueName: "URL"))
+    var proxy: String?
+
+    @Option(help: ArgumentHelp("Connect to ADDR for HOST (as curl's --resolve), the certificate still checked for HOST; repeatable.", valueName: "HOST:PORT:ADDR"))
+    var resolve: [String] = []
+
     @Option(help: ArgumentHelp("Run this many files at once (requests inside a file stay in order).", valueName: "N"))
     var jobs = 1
 
@@ -110,6 +119,10 @@ struct RunCommand: AsyncParsableCommand {
                 throw ValidationError("\(flag) takes a number of seconds (5) or \(DurationText.expectation), not '\(text)'")
             }
         }
+        for entry in resolve where Self.resolveEntry(entry) == nil {
+            throw ValidationError("--resolve takes HOST:PORT:ADDR, such as api.example.com:443:127.0.0.1, not '\(entry)'")
+        }
+        if let cacert, let problem = FileSystem.readableFileProblem(cacert) { throw ValidationError("--cacert: \(problem)") }
         if let retry, !(0...100).contains(retry) { throw ValidationError("--retry takes a number of retries from 0 to 100, not \(retry)") }
         for header in headers where Self.header(header) == nil {
             throw ValidationError("--header takes 'Name: value' (such as -H 'Accept: application/json'), not '\(header)'")
@@ -141,6 +154,16 @@ struct RunCommand: AsyncParsableCommand {
         if let duration = DurationText.parse(text) { return duration }
         guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(text), value.isFinite else { return nil }
         return DurationText.parse("\(value)s")
+    }
+
+    /// `HOST:PORT:ADDR` (an IPv6 address in brackets); the port must be a number, and the
+    /// mapping holds for the host on every port.
+    static func resolveEntry(_ text: String) -> (host: String, address: String)? {
+        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, let port = Int(parts[1]), (1...65535).contains(port), !parts[2].isEmpty else { return nil }
+        var address = String(parts[2])
+        if address.hasPrefix("["), address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
+        return (String(parts[0]).lowercased(), address)
     }
 
     /// `Name: value` as curl's `-H` takes it: a header name (a token), a colon, the value.
@@ -191,6 +214,13 @@ struct RunCommand: AsyncParsableCommand {
         session.headers = headers.compactMap(Self.header)
         session.defaults.maxBody = maxBody.flatMap(ByteCount.parse)
         if insecure { session.defaults.insecure = true }
+        session.defaults.caFile = cacert
+        do {
+            session.proxy = try ProxyRules.from(flag: proxy, environment: ProcessEnvironment.current)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        for entry in resolve { if let (host, address) = Self.resolveEntry(entry) { session.resolve[host] = address } }
         session.filter = RequestFilter(tags: Set(tags), namePatterns: names, excludedTags: Set(excludedTags))
         session.jobs = jobs
         session.repeats = self.repeat

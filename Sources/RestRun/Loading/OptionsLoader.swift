@@ -4,7 +4,9 @@ import RestRunYAML
 struct OptionsLoader {
     let context: LoadContext
 
-    static let keys = ["timeout", "connect_timeout", "retry", "follow_redirects", "insecure", "delay", "max_body", "skip", "formats"]
+    static let keys = ["timeout", "connect_timeout", "retry", "follow_redirects", "insecure", "tls", "delay", "max_body", "skip", "formats"]
+    /// `tls:`'s keys.
+    static let tlsKeys = ["ca", "cert", "key"]
     static let retryKeys = ["attempts", "delay", "backoff", "max_delay", "on", "methods"]
 
     func load(_ node: Node, _ what: String) -> RequestOptions {
@@ -19,6 +21,7 @@ struct OptionsLoader {
             case "delay": options.delay = context.duration(value, name)
             case "max_body": options.transport.maxBody = context.size(value, name)
             case "insecure": options.transport.insecure = context.bool(value, name)
+            case "tls": readTLS(value, into: &options.transport)
             case "retry": options.retry = retry(value)
             case "follow_redirects":
                 switch value.scalarValue {
@@ -42,6 +45,37 @@ struct OptionsLoader {
             }
         }
         return options
+    }
+
+    /// `tls: {ca: ca.pem, cert: client.pem, key: client-key.pem}`: paths relative to the file,
+    /// each checked now: a file that is missing or holds no PEM block is an error at its line.
+    private func readTLS(_ node: Node, into transport: inout TransportOptions) {
+        guard let entries = context.mapping(node, "'tls'", allowed: Self.tlsKeys) else { return }
+        var paths: [String: String] = [:]
+        for (key, value, _) in entries {
+            guard let written = context.string(value, "'\(key)'") else { continue }
+            let path = FileSystem.path(written, relativeTo: context.source.path)
+            if let problem = FileSystem.readableFileProblem(path) {
+                context.error("tls \(key) '\(written)': \(problem)", at: value)
+                continue
+            }
+            guard let text = try? FileSystem.readText(path), text.contains("-----BEGIN ") else {
+                context.error("tls \(key) '\(written)' is not a PEM file (no '-----BEGIN' line)", at: value)
+                continue
+            }
+            paths[key] = path
+        }
+        if (paths["cert"] == nil) != (paths["key"] == nil), entries.contains(where: { $0.key == "cert" || $0.key == "key" }) {
+            let has = entries.contains { $0.key == "cert" } ? "cert" : "key"
+            if paths[has] != nil {
+                context.error("tls: a client certificate needs both 'cert' and 'key'; '\(has == "cert" ? "key" : "cert")' is missing", at: node)
+            }
+        }
+        transport.caFile = paths["ca"] ?? transport.caFile
+        if let cert = paths["cert"], let key = paths["key"] {
+            transport.certFile = cert
+            transport.keyFile = key
+        }
     }
 
     /// `retry: 3` or `retry: {attempts, delay, backoff, max_delay, on, methods}`.

@@ -261,6 +261,7 @@ package enum RequestFileSchema {
         "retry": "A number of attempts, or {attempts, delay, backoff, max_delay, on, methods}.",
         "follow_redirects": "true, false, or the most redirects to follow; default false.",
         "insecure": "true: do not check TLS certificates.",
+        "tls": "{ca: PEM file of trusted CAs (instead of the system's), cert: client certificate, key: its private key}, relative to this file.",
         "delay": "Wait this long before sending.",
         "max_body": "The largest response body accepted, such as 10MB; default 64MB.",
         "skip": "true, or a reason: do not send it.",
@@ -274,6 +275,14 @@ package enum RequestFileSchema {
                 "timeout": ref("duration"), "connect_timeout": ref("duration"), "retry": ref("retry"),
                 "follow_redirects": .object(["anyOf": .array([boolean, .object(["type": .string("integer"), "minimum": .integer(0)])])]),
                 "insecure": boolean, "delay": ref("duration"),
+                "tls": object(
+                    keys: OptionsLoader.tlsKeys,
+                    descriptions: [
+                        "ca": "A PEM file of the certificate authorities to trust instead of the system's.",
+                        "cert": "A PEM client certificate for mutual TLS (with key).",
+                        "key": "The client certificate's PEM private key.",
+                    ],
+                    types: ["ca": string(nil), "cert": string(nil), "key": string(nil)], extra: [:]),
                 "max_body": .object(["anyOf": .array([.object(["type": .string("integer"), "minimum": .integer(0)]), string(nil)])]),
                 "skip": .object(["anyOf": .array([boolean, string(nil)])]),
                 "formats": .object(["enum": .array([.string("assert"), .string("annotate")])]),

@@ -7,6 +7,11 @@ public struct ClientSettings: Sendable, Equatable {
     /// Other connect timeouts requests ask for: each gets a client of its own (AsyncHTTPClient's
     /// connect timeout is per client), so every request connects within exactly its own.
     public var otherConnectTimeouts: Set<Duration> = []
+    /// The proxies requests go through (`--proxy`, `HTTP_PROXY`, ...); each gets a client of its own.
+    public var proxy: ProxyRules?
+    /// Host names connected to at another address (`--resolve`), their certificates still
+    /// checked against the name.
+    public var dnsOverride: [String: String] = [:]
 
     /// Creates settings.
     public init(

@@ -16,6 +16,9 @@ public final class Networker: Networking {
     private let client: HTTPClient
     /// Clients for requests whose `connect_timeout` differs from the main client's.
     private let clientsByConnectTimeout: [Duration: HTTPClient]
+    /// Which requests go through a proxy, and the client of each proxy.
+    private let proxy: ProxyRules?
+    private let clientsByProxy: [ProxyRules.Server: HTTPClient]
 
     /// Headers every request carries unless a delegate or the request sets them.
     public static let defaultHeaders: [(String, String)] = [
@@ -28,6 +31,8 @@ public final class Networker: Networking {
     public init(client: HTTPClient, delegates: [any NetworkingDelegate] = []) {
         self.client = client
         self.clientsByConnectTimeout = [:]
+        self.proxy = nil
+        self.clientsByProxy = [:]
         self.delegates = delegates
     }
 
@@ -36,6 +41,8 @@ public final class Networker: Networking {
     public init(clients: Clients, delegates: [any NetworkingDelegate] = []) {
         self.client = clients.main
         self.clientsByConnectTimeout = clients.byConnectTimeout
+        self.proxy = clients.proxy
+        self.clientsByProxy = clients.byProxy
         self.delegates = delegates
     }
 
@@ -45,6 +52,10 @@ public final class Networker: Networking {
         public let main: HTTPClient
         /// The clients for other connect timeouts.
         public let byConnectTimeout: [Duration: HTTPClient]
+        /// Which requests go through a proxy.
+        public var proxy: ProxyRules?
+        /// The client of each proxy.
+        public var byProxy: [ProxyRules.Server: HTTPClient] = [:]
     }
 
     /// Like `withHTTPClient`, with a client for each connect timeout in `settings.otherConnectTimeouts`;
@@ -56,7 +67,29 @@ public final class Networker: Networking {
         try await withHTTPClient(settings, eventLoopGroup: eventLoopGroup) { main in
             try await withOtherClients(
                 Array(settings.otherConnectTimeouts.sorted()), settings: settings, eventLoopGroup: eventLoopGroup,
-                made: [:], main: main, body)
+                made: [:], main: main) { clients in
+                var servers: [ProxyRules.Server] = []
+                for server in [settings.proxy?.http, settings.proxy?.https].compactMap({ $0 }) where !servers.contains(server) {
+                    servers.append(server)
+                }
+                return try await withProxyClients(servers, settings: settings, eventLoopGroup: eventLoopGroup, clients: clients, body)
+            }
+        }
+    }
+
+    private static func withProxyClients<Result: Sendable>(
+        _ servers: [ProxyRules.Server], settings: ClientSettings, eventLoopGroup: any EventLoopGroup, clients: Clients,
+        _ body: (Clients) async throws -> Result
+    ) async throws -> Result {
+        guard let server = servers.first else {
+            var clients = clients
+            clients.proxy = settings.proxy
+            return try await body(clients)
+        }
+        return try await withHTTPClient(settings, proxy: server, eventLoopGroup: eventLoopGroup) { client in
+            var clients = clients
+            clients.byProxy[server] = client
+            return try await withProxyClients(Array(servers.dropFirst()), settings: settings, eventLoopGroup: eventLoopGroup, clients: clients, body)
         }
     }
 
@@ -87,7 +120,20 @@ public final class Networker: Networking {
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         _ body: (HTTPClient) async throws -> Result
     ) async throws -> Result {
+        try await withHTTPClient(settings, proxy: nil, eventLoopGroup: eventLoopGroup, body)
+    }
+
+    private static func withHTTPClient<Result: Sendable>(
+        _ settings: ClientSettings, proxy: ProxyRules.Server?, eventLoopGroup: any EventLoopGroup,
+        _ body: (HTTPClient) async throws -> Result
+    ) async throws -> Result {
         var configuration = HTTPClient.Configuration()
+        configuration.dnsOverride = settings.dnsOverride
+        if let proxy {
+            configuration.proxy = .server(
+                host: proxy.host, port: proxy.port,
+                authorization: proxy.credentials.map { .basic(username: $0.user, password: $0.password) })
+        }
         configuration.redirectConfiguration = .disallow
         configuration.decompression = .enabled(limit: .none)
         configuration.timeout = HTTPClient.Configuration.Timeout(
@@ -201,18 +247,15 @@ public final class Networker: Networking {
         do {
             var headers = HTTPHeaders()
             for field in request.headers { headers.add(name: field.name, value: field.value) }
-            var tls: TLSConfiguration?
-            if request.transport.insecure == true {
-                tls = .makeClientConfiguration()
-                tls?.certificateVerification = .none
-            }
+            let tls = request.transport.customizesTLS ? Self.tlsConfiguration(request.transport) : nil
             let outgoing = try HTTPClient.Request(
                 url: request.url, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), headers: headers,
                 body: request.body.map { .bytes($0.bytes) }, tlsConfiguration: tls)
             let collector = BodyCollector(limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody)
             // Connections stay where the pool puts them: pinning each file's requests to one loop
             // made AsyncHTTPClient open overflow connections and ran 2,000 requests 2.5x slower.
-            let client = request.transport.connectTimeout.flatMap { clientsByConnectTimeout[$0] } ?? self.client
+            let client = proxy?.server(for: request.url).flatMap { clientsByProxy[$0] }
+                ?? request.transport.connectTimeout.flatMap { clientsByConnectTimeout[$0] } ?? self.client
             let task = client.execute(request: outgoing, delegate: collector, deadline: deadline)
             let collected = try await withTaskCancellationHandler {
                 try await task.futureResult.get()
@@ -230,6 +273,23 @@ public final class Networker: Networking {
             throw NetworkError(classifying: error, request: request)
         }
     }
+
+    /// The TLS settings of a request that changes them: no checks (`insecure`), its own CAs, a
+    /// client certificate. Files are named, not read, so equal settings share connections.
+    static func tlsConfiguration(_ transport: TransportOptions) -> TLSConfiguration {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if transport.insecure == true { tls.certificateVerification = .none }
+        if let ca = transport.caFile { tls.trustRoots = .file(ca) }
+        if let cert = transport.certFile, let key = transport.keyFile, let identity = clientIdentities.identity(certificate: cert, key: key) {
+            tls.certificateChain = identity.chain.map { .certificate($0) }
+            tls.privateKey = .privateKey(identity.key)
+        }
+        return tls
+    }
+
+    /// Client certificates and keys read once per run, by path (the same objects each time, so
+    /// requests with one certificate share connections).
+    private static let clientIdentities = ClientIdentities()
 
     /// The request a redirect response leads to, if it is one.
     private func redirect(from request: PreparedRequest, response: Response) -> PreparedRequest? {

@@ -11,6 +11,16 @@ public struct TransportOptions: Sendable, Equatable {
     public var insecure: Bool?
     /// The largest body accepted, in bytes; a larger one fails the request.
     public var maxBody: Int?
+    /// A PEM file of the certificate authorities trusted instead of the system's (`tls: {ca}`,
+    /// `--cacert`).
+    public var caFile: String?
+    /// A PEM client certificate (chain) for mutual TLS (`tls: {cert}`), with `keyFile`.
+    public var certFile: String?
+    /// The client certificate's PEM private key (`tls: {key}`).
+    public var keyFile: String?
+
+    /// Whether anything changes TLS from the client's defaults.
+    var customizesTLS: Bool { insecure == true || caFile != nil || certFile != nil }
 
     /// The default timeout when none is set.
     public static let defaultTimeout: Duration = .seconds(30)
@@ -22,8 +32,11 @@ public struct TransportOptions: Sendable, Equatable {
     /// Creates options; every setting defaults to unset.
     public init(
         timeout: Duration? = nil, connectTimeout: Duration? = nil, followRedirects: Int? = nil,
-        insecure: Bool? = nil, maxBody: Int? = nil
+        insecure: Bool? = nil, maxBody: Int? = nil, caFile: String? = nil, certFile: String? = nil, keyFile: String? = nil
     ) {
+        self.caFile = caFile
+        self.certFile = certFile
+        self.keyFile = keyFile
         self.timeout = timeout
         self.connectTimeout = connectTimeout
         self.followRedirects = followRedirects
@@ -38,7 +51,11 @@ public struct TransportOptions: Sendable, Equatable {
             connectTimeout: connectTimeout ?? defaults.connectTimeout,
             followRedirects: followRedirects ?? defaults.followRedirects,
             insecure: insecure ?? defaults.insecure,
-            maxBody: maxBody ?? defaults.maxBody)
+            maxBody: maxBody ?? defaults.maxBody,
+            caFile: caFile ?? defaults.caFile,
+            // A certificate and its key come together, from one level.
+            certFile: certFile ?? (keyFile == nil ? defaults.certFile : nil),
+            keyFile: keyFile ?? (certFile == nil ? defaults.keyFile : nil))
     }
 
     /// The timeout in force.

@@ -25,6 +25,10 @@ public struct RunSession: Sendable {
     /// Options under every file's own (`--timeout`, `--max-body`, `--insecure`), applied once,
     /// when the files load.
     public var defaults = TransportOptions()
+    /// Which requests go through a proxy (`--proxy`, `HTTP_PROXY`, `HTTPS_PROXY`, `NO_PROXY`).
+    public var proxy: ProxyRules?
+    /// Host names connected to at another address (`--resolve`).
+    public var resolve: [String: String] = [:]
     /// The retry policy of requests that set none (`--retry`).
     public var defaultRetry: RetryPolicy?
     /// Headers for every request whose file or request does not set them (`-H`).
@@ -145,7 +149,9 @@ public struct RunSession: Sendable {
         let warmup = SuiteRunner(runner: runner(), jobs: jobs, lanes: lanes)
         var seen = Set<String>()
         let warmupPlan = warmups > 0 ? Array(repeating: plan.filter { seen.insert($0.path).inserted }, count: warmups).flatMap { $0 } : []
-        let settings = Self.clientSettings(for: plan)
+        var settings = Self.clientSettings(for: plan)
+        settings.proxy = proxy
+        settings.dnsOverride = resolve
         let delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), RetryDelegate()] + self.delegates
         let work = Task(executorPreference: lanes[0]) { () -> Result<[FileResult], any Error> in
             do {
