@@ -58,13 +58,18 @@ struct RequestFileSchemaTests {
     func examplesAreValid() throws {
         let requests = try Self.compile(RequestFileSchema.value)
         let routes = try Self.compile(RoutesFileSchema.value)
-        let document = try String(contentsOfFile: Fixtures.repositoryRoot + "/docs/request-format.md", encoding: .utf8)
         var checked = 0
-        for block in Markdown.codeBlocks("yaml", in: document) {
-            let value = try Self.yaml(block)
-            let schema = block.contains("routes:") ? routes : requests
-            #expect(schema.failures(value).isEmpty, "\(block)\n\(schema.failures(value).map(\.sentence))")
-            checked += 1
+        for name in ["docs/request-format.md", "docs/contracts.md", "README.md"] {
+            let document = try String(contentsOfFile: Fixtures.repositoryRoot + "/" + name, encoding: .utf8)
+            for block in Markdown.codeBlocks("yaml", in: document) {
+                // Request files and routes files; the docs also show specs, schemas and CI jobs.
+                let isRoutes = block.contains("routes:") && !block.contains("requests:")
+                guard isRoutes || block.contains("requests:") else { continue }
+                let value = try Self.yaml(block)
+                let schema = isRoutes ? routes : requests
+                #expect(schema.failures(value).isEmpty, "\(name):\n\(block)\n\(schema.failures(value).map(\.sentence))")
+                checked += 1
+            }
         }
         let folder = Fixtures.repositoryRoot + "/requests"
         for name in try FileManager.default.subpathsOfDirectory(atPath: folder) where name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
