@@ -5,7 +5,7 @@ medians of wall time, requests per second and peak RSS, and rest-run's ratio to 
 Run through Benchmarks/run, which installs and builds what this needs. Every loop is bounded and
 nginx is stopped on the way out, whatever happens.
 """
-import argparse, os, shutil, signal, statistics, subprocess, sys, textwrap, time
+import argparse, os, re, shutil, signal, statistics, subprocess, sys, textwrap, time
 
 PORT = 8082
 URL = f"http://127.0.0.1:{PORT}/data.json"
@@ -334,30 +334,96 @@ def instruction_counts(args, rest, files, env):
         return []
     runs = [
         ("S2 rest-run", [plain, f"{files}/batch500.yaml", "--quiet"]),
+        ("S2 rest-run check (load only)", [plain, "check", f"{files}/batch500.yaml", "--quiet"]),
         ("S2 curl", ["curl", "-s", "--fail", "-o", "/dev/null", "-K", f"{files}/curl500.cfg"]),
         ("start-up: rest-run --version", [plain, "--version"]),
         ("start-up: curl --version", ["curl", "--version"]),
     ]
     counts = []
+    profile = os.path.join(args.work, "s2.callgrind")
     for name, argv in runs:
-        result = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv,
+        out = profile if name == "S2 rest-run" else "/dev/null"
+        result = subprocess.run([valgrind, "--tool=callgrind", f"--callgrind-out-file={out}"] + argv,
                                 cwd=args.work, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE, text=True, timeout=600)
         total = next((line.split()[-1] for line in result.stderr.splitlines() if "Collected :" in line), None)
         if total is None:
             return []
         counts.append((name, int(total)))
+    stages = stage_breakdown(profile, dict(counts))
+    if stages:
+        counts.append(("stages", stages))
     print("instruction counts done", file=sys.stderr)
     return counts
+
+
+# What each part of rest-run's work is, by the types and modules in a function's (mangled) name:
+# callgrind's exclusive counts, summed per stage. Inclusive counts do not add up for async Swift
+# (a resumed continuation is called by the executor, not by the function that awaited), so every
+# function is counted once, where its own instructions are.
+STAGES = [
+    ("load", r"RestRunYAML|yaml_|RequestFileLoader|DeclaredRequestLoader|LoadContext|ExpectationLoader|OptionsLoader|"
+             r"FileSettings|VariableCheck|TemplateParser|BodyLoader|YAMLDocument|SourceText|FileKind|InputFiles"),
+    ("prepare", r"ResolvedRequest|Template|URLBuilder|URLParts|HeaderMerge|PreparedRequest|5Scope|RunnerV7prepare|Iteration|Condition"),
+    ("send+receive", r"AsyncHTTPClient|NIO|c_nio|llhttp|Networker|BodyCollector|Delegate|RetryPolicy|RetryDecision|Attempt|CookieJar|"
+                     r"EventLoopExecutor|Headers|Response|HeldLog"),
+    ("check", r"ResponseChecker|JSONParser|JSONPath|Predicate|Expectation|BodyMatcher|DecodedValue|Schema|Capture|Decoder|CheckRecord|IRegexp"),
+    ("report", r"ConsoleReporter|RunSummary|Diagnostic|TerminalStyle|TextSink|RedactingSink|DurationText|LatencyTable|LatencyCheck|"
+               r"ReportWriter|Redactor|FileResult|RequestResult"),
+    ("run loop", r"7RestRun|RestRunCLI|ArgumentParser"),
+    ("Swift runtime", r"swift_|swift::|\$ss|\$sS|__swift|_swift|Foundation|dispatch|Dispatch|Concurrency|Synchronization"),
+    ("libc, malloc", r"libc\.so|malloc|free|memcpy|memmove|memset|strlen|pthread|ld-linux"),
+]
+
+
+def stage_breakdown(profile, totals):
+    """The S2 run's instructions per request by stage, from its callgrind profile; load is also
+    taken from the `check` run (its total less start-up) to cross-check."""
+    annotate = shutil.which("callgrind_annotate")
+    if not annotate or not os.path.exists(profile):
+        return None
+    text = subprocess.run([annotate, "--threshold=100", "--inclusive=no", profile], capture_output=True, text=True).stdout
+    sums = {name: 0 for name, _ in STAGES}
+    sums["other"] = 0
+    patterns = [(name, re.compile(pattern)) for name, pattern in STAGES]
+    started = False
+    for line in text.splitlines():
+        if "file:function" in line:
+            started = True
+            continue
+        match = re.match(r"\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(.*)", line)
+        if not started or not match:
+            continue
+        count = int(match.group(1).replace(",", ""))
+        name = match.group(2)
+        stage = next((stage for stage, pattern in patterns if pattern.search(name)), "other")
+        sums[stage] += count
+    startup = totals.get("start-up: rest-run --version", 0)
+    load_run = totals.get("S2 rest-run check (load only)", 0)
+    return {"per_request": {stage: value / 500 for stage, value in sums.items()},
+            "load_from_check_run": max(0, load_run - startup) / 500, "startup": startup}
 
 
 def print_counts(counts):
     print("instructions executed (valgrind --tool=callgrind, one run each; repeatable to ~0.1%):")
     values = dict(counts)
+    stages = values.pop("stages", None)
     for name, total in counts:
+        if name == "stages":
+            continue
         print(f"  {name:<32} {total / 1e6:>9.1f} M")
     if "S2 rest-run" in values and "S2 curl" in values:
         print(f"  S2 rest-run / curl: {values['S2 rest-run'] / values['S2 curl']:.2f}x")
+    if stages:
+        per = stages["per_request"]
+        print("\nS2 per request, by stage (callgrind exclusive counts grouped by the code's types and modules;")
+        print("start-up excluded from nothing: it is a few of these per run, ~%.0f k in all):" % (stages["startup"] / 1000))
+        for stage, value in sorted(per.items(), key=lambda item: -item[1]):
+            print(f"  {stage:<16} {value / 1000:>8.1f} k")
+        print(f"  {'total':<16} {sum(per.values()) / 1000:>8.1f} k")
+        print(f"  load, from the check run (its total less start-up): {stages['load_from_check_run'] / 1000:.1f} k")
+        if "S2 curl" in values:
+            print(f"  curl, all of it: {values['S2 curl'] / 500 / 1000:.1f} k")
     print()
 
 
