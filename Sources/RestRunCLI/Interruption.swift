@@ -1,3 +1,4 @@
+import Dispatch
 import RestRun
 import Synchronization
 #if canImport(Glibc)
@@ -8,40 +9,60 @@ import Darwin
 
 /// Ctrl-C presses so far, counted by the signal handler (an atomic: safe in a handler).
 private let presses = Atomic<Int>(0)
+/// The write end of the pipe the handler wakes the watcher through (-1 before `listen()`).
+private let wakeUp = Atomic<Int32>(-1)
 
-/// The SIGINT handler: counts the press; the second one exits at once with 130. Only
-/// async-signal-safe calls (an atomic add, `write`, `_exit`).
+/// The SIGINT handler: counts the press and wakes the watcher; the second press exits at once
+/// with 130. Only async-signal-safe calls (atomics, `write`, `_exit`).
 private func countPress(_: Int32) {
     let (_, count) = presses.add(1, ordering: .relaxed)
     if count >= 2 { _exit(130) }
     let message: StaticString = "\ninterrupted: stopping the run and writing reports (Ctrl-C again to quit)\n"
     _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+    var byte: UInt8 = 1
+    let descriptor = wakeUp.load(ordering: .relaxed)
+    if descriptor >= 0 { _ = write(descriptor, &byte, 1) }
 }
 
 /// Turns the first Ctrl-C into a cancellation of the run, so that results so far are reported and
 /// written; a second Ctrl-C exits at once with 130. A plain signal handler counts the presses
-/// (whichever thread the kernel picks receives it), and a task watching the count cancels the run.
+/// (whichever thread the kernel picks receives it) and writes a byte to a pipe; a watcher blocked
+/// on the pipe cancels the run (it costs nothing while it waits).
 final class Interruption: Sendable {
-    private let watcher: Task<Void, Never>
+    private static let pipeEnds = Mutex<(read: Int32, write: Int32)?>(nil)
+    /// Set by `end()`, read by the watcher.
+    private final class Flag: Sendable {
+        let isSet = Atomic<Bool>(false)
+    }
+    private let ended = Flag()
 
     /// Counts Ctrl-C presses from now on (`run` calls it first thing, so that a press during
     /// loading is not lost, whatever SIGINT disposition the process inherited).
     static func listen() {
         unblock()
+        pipeEnds.withLock { ends in
+            guard ends == nil else { return }
+            var descriptors: [Int32] = [-1, -1]
+            guard pipe(&descriptors) == 0 else { return }
+            ends = (descriptors[0], descriptors[1])
+            wakeUp.store(descriptors[1], ordering: .relaxed)
+        }
         signal(SIGINT, countPress)
     }
 
     /// Calls `cancel` on the first Ctrl-C (one pressed since `listen()` too).
     init(cancel: @escaping @Sendable () -> Void) {
         Self.listen()
-        watcher = Task.detached {
-            while !Task.isCancelled {
-                if presses.load(ordering: .relaxed) > 0 {
-                    cancel()
-                    return
-                }
-                try? await Task.sleep(for: .milliseconds(20))
-            }
+        guard let readEnd = Self.pipeEnds.withLock({ $0?.read }) else { return }
+        if presses.load(ordering: .relaxed) > 0 {
+            cancel()
+            return
+        }
+        let ended = self.ended
+        DispatchQueue.global().async {
+            var byte: UInt8 = 0
+            while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
+            if !ended.isSet.load(ordering: .relaxed) { cancel() }
         }
     }
 
@@ -58,9 +79,12 @@ final class Interruption: Sendable {
     /// Whether Ctrl-C was pressed.
     var happened: Bool { presses.load(ordering: .relaxed) > 0 }
 
-    /// Stops listening and restores the default SIGINT behaviour.
+    /// Stops listening (waking the watcher so that it ends) and restores the default SIGINT
+    /// behaviour.
     func end() {
-        watcher.cancel()
+        ended.isSet.store(true, ordering: .relaxed)
         signal(SIGINT, SIG_DFL)
+        var byte: UInt8 = 0
+        if let writeEnd = Self.pipeEnds.withLock({ $0?.write }) { _ = write(writeEnd, &byte, 1) }
     }
 }
