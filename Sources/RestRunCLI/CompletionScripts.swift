@@ -10,8 +10,15 @@ enum CompletionScripts {
         let script = RestRunCommand.completionScript(for: shell)
         switch shell {
         case .bash:
-            let offer = "        COMPREPLY+=($(compgen -W 'run check mock decoders coverage help' -- \"${cur}\"))\n"
-            return script.replacingFirst(offer, with: offer + "        __rest-run_add_completions -o plusdirs -fX '!*.@(yaml|yml)'\n")
+            // The line after the top level's "# Offer subcommand completions" lists the subcommands.
+            let marker = "# Offer subcommand completions\n"
+            guard let comment = script.firstRange(of: marker),
+                  let lineEnd = script[comment.upperBound...].firstIndex(of: "\n")
+            else { return script }
+            var patched = script
+            patched.insert(
+                contentsOf: "\n        __rest-run_add_completions -o plusdirs -fX '!*.@(yaml|yml)'", at: lineEnd)
+            return patched
         case .zsh:
             let offer = "        _describe -V subcommand subcommands && ret=0\n"
             return script.replacingFirst(offer, with: offer + "        _files -g '*.yaml *.yml' && ret=0\n")
