@@ -11,13 +11,41 @@ public struct TransportOptions: Sendable, Equatable {
     public var insecure: Bool?
     /// The largest body accepted, in bytes; a larger one fails the request.
     public var maxBody: Int?
+    /// The `tls:` files, boxed: every request's options are copied several times, and most
+    /// have none, so one optional reference costs less to copy than three optional strings.
+    private var tlsFiles: TLSFiles?
+
+    /// The `tls:` files of one level of options.
+    private final class TLSFiles: Sendable, Equatable {
+        let ca: String?, cert: String?, key: String?
+        init(ca: String?, cert: String?, key: String?) {
+            self.ca = ca
+            self.cert = cert
+            self.key = key
+        }
+        static func == (lhs: TLSFiles, rhs: TLSFiles) -> Bool { lhs.ca == rhs.ca && lhs.cert == rhs.cert && lhs.key == rhs.key }
+        /// A box for the three, or nil when none is set.
+        static func make(ca: String?, cert: String?, key: String?) -> TLSFiles? {
+            ca == nil && cert == nil && key == nil ? nil : TLSFiles(ca: ca, cert: cert, key: key)
+        }
+    }
+
     /// A PEM file of the certificate authorities trusted instead of the system's (`tls: {ca}`,
     /// `--cacert`).
-    public var caFile: String?
+    public var caFile: String? {
+        get { tlsFiles?.ca }
+        set { tlsFiles = .make(ca: newValue, cert: certFile, key: keyFile) }
+    }
     /// A PEM client certificate (chain) for mutual TLS (`tls: {cert}`), with `keyFile`.
-    public var certFile: String?
+    public var certFile: String? {
+        get { tlsFiles?.cert }
+        set { tlsFiles = .make(ca: caFile, cert: newValue, key: keyFile) }
+    }
     /// The client certificate's PEM private key (`tls: {key}`).
-    public var keyFile: String?
+    public var keyFile: String? {
+        get { tlsFiles?.key }
+        set { tlsFiles = .make(ca: caFile, cert: certFile, key: newValue) }
+    }
 
     /// Whether anything changes TLS from the client's defaults.
     var customizesTLS: Bool { insecure == true || caFile != nil || certFile != nil }
@@ -34,9 +62,7 @@ public struct TransportOptions: Sendable, Equatable {
         timeout: Duration? = nil, connectTimeout: Duration? = nil, followRedirects: Int? = nil,
         insecure: Bool? = nil, maxBody: Int? = nil, caFile: String? = nil, certFile: String? = nil, keyFile: String? = nil
     ) {
-        self.caFile = caFile
-        self.certFile = certFile
-        self.keyFile = keyFile
+        tlsFiles = .make(ca: caFile, cert: certFile, key: keyFile)
         self.timeout = timeout
         self.connectTimeout = connectTimeout
         self.followRedirects = followRedirects
@@ -46,16 +72,23 @@ public struct TransportOptions: Sendable, Equatable {
 
     /// These options, with every unset one taken from `defaults`.
     public func applying(defaults: TransportOptions) -> TransportOptions {
-        TransportOptions(
+        var result = TransportOptions(
             timeout: timeout ?? defaults.timeout,
             connectTimeout: connectTimeout ?? defaults.connectTimeout,
             followRedirects: followRedirects ?? defaults.followRedirects,
             insecure: insecure ?? defaults.insecure,
-            maxBody: maxBody ?? defaults.maxBody,
-            caFile: caFile ?? defaults.caFile,
+            maxBody: maxBody ?? defaults.maxBody)
+        // Most requests set no TLS files: then the box is shared, not rebuilt.
+        switch (tlsFiles, defaults.tlsFiles) {
+        case (nil, let inherited): result.tlsFiles = inherited
+        case (let own?, nil): result.tlsFiles = own
+        case (let own?, let inherited?):
             // A certificate and its key come together, from one level.
-            certFile: certFile ?? (keyFile == nil ? defaults.certFile : nil),
-            keyFile: keyFile ?? (certFile == nil ? defaults.keyFile : nil))
+            let ownIdentity = own.cert != nil || own.key != nil
+            result.tlsFiles = .make(
+                ca: own.ca ?? inherited.ca, cert: ownIdentity ? own.cert : inherited.cert, key: ownIdentity ? own.key : inherited.key)
+        }
+        return result
     }
 
     /// The timeout in force.
