@@ -436,7 +436,7 @@ def print_counts(counts):
     if stages:
         per = stages["per_request"]
         print("\nS2 per request, by stage (callgrind exclusive counts grouped by the code's types and modules;")
-        print("start-up excluded from nothing: it is a few of these per run, ~%.0f k in all):" % (stages["startup"] / 1000))
+        print("start-up, ~%.0f k for the whole run, is spread over these rows):" % (stages["startup"] / 1000))
         for stage, value in sorted(per.items(), key=lambda item: -item[1]):
             print(f"  {stage:<16} {value / 1000:>8.1f} k")
         print(f"  {'total':<16} {sum(per.values()) / 1000:>8.1f} k")
