@@ -63,25 +63,29 @@ package enum ScalarValue: Sendable, Hashable {
     }
 
     private static func resolveInteger(_ text: String) -> Int? {
-        var bytes = Substring(text).utf8
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        let end = bytes.endIndex
         var negative = false
-        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
-            negative = sign == UInt8(ascii: "-")
-            bytes = bytes.dropFirst()
+        if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index = bytes.index(after: index)
         }
-        guard !bytes.isEmpty else { return nil }
+        guard index < end else { return nil }
         var radix = 10
-        if bytes.starts(with: "0x".utf8) {
-            radix = 16
-            bytes = bytes.dropFirst(2)
-        } else if bytes.starts(with: "0o".utf8) {
-            radix = 8
-            bytes = bytes.dropFirst(2)
+        if bytes[index] == UInt8(ascii: "0") {
+            let next = bytes.index(after: index)
+            if next < end, bytes[next] == UInt8(ascii: "x") || bytes[next] == UInt8(ascii: "o") {
+                radix = bytes[next] == UInt8(ascii: "x") ? 16 : 8
+                index = bytes.index(after: next)
+                guard index < end else { return nil }
+            }
         }
-        guard !bytes.isEmpty else { return nil }
         // Accumulated as a negative number so that Int.min fits.
         var value = 0
-        for byte in bytes {
+        while index < end {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
             let digit: Int
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte - UInt8(ascii: "0"))
@@ -140,9 +144,12 @@ package enum ScalarValue: Sendable, Hashable {
 
     /// The core schema's spellings of null for a plain scalar.
     private static func isNullText(_ text: String) -> Bool {
-        switch text {
-        case "", "~", "null", "Null", "NULL": true
-        default: false
+        let bytes = text.utf8
+        switch bytes.count {
+        case 0: return true
+        case 1: return bytes.first == UInt8(ascii: "~")
+        case 4: return text == "null" || text == "Null" || text == "NULL"
+        default: return false
         }
     }
 }

@@ -251,15 +251,21 @@ package final class YAMLParser {
         }
     }
 
-    /// The keys of a mapping so far, found by hash: a mapping with many keys is checked in linear
-    /// time. Keys are the same as `ResolvedKey.isSame` says.
+    /// The keys of a mapping so far. A few are compared one by one; past `linearLimit` they are
+    /// found by hash, so a mapping with many keys is checked in linear time. Keys are the same as
+    /// `ResolvedKey.isSame` says.
     private struct SeenKeys {
-        private var byValue: [ScalarValue: Int] = [:]
-        private var byText: [String: Int] = [:]
+        private static let linearLimit = 16
+        private var few: [(key: ResolvedKey, position: Int)] = []
+        private var isHashed = false
+        // Made only when hashing starts: an empty dictionary literal costs a runtime metadata lookup.
+        private var byValue = Dictionary<ScalarValue, Int>()
+        private var byText = Dictionary<String, Int>()
         private var collections: [(key: ResolvedKey, position: Int)] = []
 
         /// The position of an earlier key that is the same as `key`.
         func position(of key: ResolvedKey) -> Int? {
+            guard isHashed else { return few.first { $0.key.isSame(as: key) }?.position }
             guard let value = key.value else {
                 return collections.first { $0.key.isSame(as: key) }?.position
             }
@@ -277,6 +283,19 @@ package final class YAMLParser {
         }
 
         mutating func insert(_ key: ResolvedKey, at position: Int) {
+            guard isHashed else {
+                few.append((key, position))
+                if few.count > Self.linearLimit {
+                    isHashed = true
+                    for entry in few { hash(entry.key, at: entry.position) }
+                    few = []
+                }
+                return
+            }
+            hash(key, at: position)
+        }
+
+        private mutating func hash(_ key: ResolvedKey, at position: Int) {
             guard let value = key.value else {
                 collections.append((key, position))
                 return

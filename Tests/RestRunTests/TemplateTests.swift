@@ -57,6 +57,25 @@ struct TemplateTests {
         #expect(diagnostics.first?.message.hasPrefix("unknown built-in value '{{$uid}}' (did you mean '{{$uuid}}'?)") == true)
     }
 
+    @Test("placeholders after non-ASCII text, spaces inside braces, nested defaults and stray braces")
+    func byteLevelEdges() throws {
+        let file = try Fixtures.load("""
+            variables: { id: 7, name: ünï }
+            requests:
+              - url: "http://x/é/{{ id }}/${NOT_SET:-a{b}c-{{name}}}/{x}/{{name}}{{id}}"
+            """).get()
+        let runner = Runner()
+        let prepared = try runner.prepare(file.requests[0], of: file, scope: runner.initialScope(for: file))
+        #expect(prepared.url == "http://x/é/7/a{b}c-ünï/{x}/ünï7")
+        // Columns count characters, as libyaml's marks do: 'é' is one column, not two bytes.
+        let diagnostics = Fixtures.diagnostics("requests:\n  - url: http://é/{{9x}}/${NOPE:-{{oops\n")
+        #expect(diagnostics.map(\.message) == [
+            "'9x' is not a variable name: use letters, digits, '_', '-' and '.'",
+            "unterminated '${': close it with '}'",
+        ])
+        #expect(diagnostics.map { $0.location?.column } == [19, 26])
+    }
+
     @Test("an unterminated placeholder is an error")
     func unterminated() {
         #expect(Fixtures.diagnostics("requests:\n  - url: http://x/{{id\n").first?.message == "unterminated '{{': close it with '}}'")

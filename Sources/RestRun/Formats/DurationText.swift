@@ -46,7 +46,11 @@ extension Duration {
 extension StringProtocol {
     /// The text without leading and trailing occurrences of `character`.
     package func trimmingCharacters(in character: Character) -> String {
-        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+        var start = startIndex
+        var end = endIndex
+        while start < end, self[start] == character { start = index(after: start) }
+        while end > start, self[index(before: end)] == character { end = index(before: end) }
+        return String(self[start..<end])
     }
 }
 

@@ -55,111 +55,137 @@ package struct TemplateParser: Sendable {
     /// Parses `text`; problems are returned as diagnostics next to the best template that could be made.
     package func parse(_ text: String, origin: Origin) -> (Template, [Diagnostic]) {
         if !Self.mayHoldPlaceholders(text) { return (Template(literal: text, location: origin.location(at: 0)), []) }
-        var parts: [Template.Part] = []
-        var diagnostics: [Diagnostic] = []
-        parse(Array(text), startOffset: 0, origin: origin, into: &parts, diagnostics: &diagnostics)
-        return (Template(parts: Self.merged(parts), location: origin.location(at: 0)), diagnostics)
+        var scan = Scan(bytes: Array(text.utf8), origin: origin)
+        parse(from: 0, to: scan.bytes.count, into: &scan)
+        scan.flush()
+        return (Template(parts: scan.parts.isEmpty ? [.literal("")] : scan.parts, location: origin.location(at: 0)), scan.diagnostics)
     }
 
-    private func parse(
-        _ characters: [Character], startOffset: Int, origin: Origin,
-        into parts: inout [Template.Part], diagnostics: inout [Diagnostic]
-    ) {
-        var literal = ""
-        var index = 0
-        func flush() {
-            if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
+    /// The state of one parse: the text's UTF-8 bytes, the parts made so far, and the literal text
+    /// not yet made a part.
+    private struct Scan {
+        let bytes: [UInt8]
+        let origin: Origin
+        var parts: [Template.Part] = []
+        var diagnostics: [Diagnostic] = []
+        var literal: [UInt8] = []
+
+        init(bytes: [UInt8], origin: Origin) {
+            self.bytes = bytes
+            self.origin = origin
         }
-        while index < characters.count {
-            let character = characters[index]
-            if character == "{", index + 1 < characters.count, characters[index + 1] == "{" {
-                guard let close = Self.find("}}", in: characters, from: index + 2) else {
-                    diagnostics.append(Diagnostic("unterminated '{{': close it with '}}'", at: origin.location(at: startOffset + index)))
-                    literal += String(characters[index...])
-                    break
+
+        /// Makes the pending literal text a part, merged with a literal part just before it.
+        mutating func flush() {
+            guard !literal.isEmpty else { return }
+            let text = String(decoding: literal, as: UTF8.self)
+            literal.removeAll(keepingCapacity: true)
+            if case let .literal(previous)? = parts.last {
+                parts[parts.count - 1] = .literal(previous + text)
+            } else {
+                parts.append(.literal(text))
+            }
+        }
+
+        /// The text of `range`, as a string.
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+
+        /// Where the byte at `index` is: columns count characters (Unicode scalars), as libyaml's do.
+        func location(at index: Int) -> SourceLocation {
+            var column = 0
+            for byte in bytes[..<index] where byte & 0xC0 != 0x80 { column += 1 }
+            return origin.location(at: column)
+        }
+
+        /// The first `first` `second` pair at or after `start`, before `end`.
+        func find(_ first: UInt8, _ second: UInt8, from start: Int, to end: Int) -> Int? {
+            var index = start
+            while index + 1 < end {
+                if bytes[index] == first, bytes[index + 1] == second { return index }
+                index += 1
+            }
+            return nil
+        }
+
+        /// The `}` closing a `${` whose name starts at `start`, skipping `{ }` pairs inside.
+        func closingBrace(from start: Int, to end: Int) -> Int? {
+            var depth = 0
+            for index in start..<max(start, end) {
+                if bytes[index] == UInt8(ascii: "{") {
+                    depth += 1
+                } else if bytes[index] == UInt8(ascii: "}") {
+                    if depth == 0 { return index }
+                    depth -= 1
                 }
-                flush()
-                let name = String(characters[(index + 2)..<close]).trimmingCharacters(in: " ")
-                let location = origin.location(at: startOffset + index)
-                if name.hasPrefix("$") {
+            }
+            return nil
+        }
+    }
+
+    private func parse(from start: Int, to end: Int, into scan: inout Scan) {
+        let open = UInt8(ascii: "{")
+        var index = start
+        while index < end {
+            let byte = scan.bytes[index]
+            let next = index + 1 < end ? scan.bytes[index + 1] : 0
+            if byte == open, next == open {
+                guard let close = scan.find(UInt8(ascii: "}"), UInt8(ascii: "}"), from: index + 2, to: end) else {
+                    scan.diagnostics.append(Diagnostic("unterminated '{{': close it with '}}'", at: scan.location(at: index)))
+                    scan.literal += scan.bytes[index..<end]
+                    return
+                }
+                scan.flush()
+                var nameStart = index + 2
+                var nameEnd = close
+                while nameStart < nameEnd, scan.bytes[nameStart] == UInt8(ascii: " ") { nameStart += 1 }
+                while nameEnd > nameStart, scan.bytes[nameEnd - 1] == UInt8(ascii: " ") { nameEnd -= 1 }
+                let name = scan.text(nameStart..<nameEnd)
+                let location = scan.location(at: index)
+                if name.utf8.first == UInt8(ascii: "$") {
                     if let builtin = BuiltinValue(rawValue: name) {
-                        parts.append(.builtin(builtin))
+                        scan.parts.append(.builtin(builtin))
                     } else {
                         var message = "unknown built-in value '{{\(name)}}'"
                         if let suggestion = Suggestion.closest(to: name, in: BuiltinValue.allCases.map(\.rawValue)) {
                             message += " (did you mean '{{\(suggestion)}}'?)"
                         }
-                        diagnostics.append(Diagnostic(message + "; built-ins are {{$uuid}}, {{$timestamp}} and {{$random_int}}", at: location))
+                        scan.diagnostics.append(Diagnostic(message + "; built-ins are {{$uuid}}, {{$timestamp}} and {{$random_int}}", at: location))
                     }
                 } else if Self.isVariableName(name) {
                     references?.insert(name)
-                    parts.append(.variable(name, location))
+                    scan.parts.append(.variable(name, location))
                 } else {
-                    diagnostics.append(Diagnostic("'\(name)' is not a variable name: use letters, digits, '_', '-' and '.'", at: location))
+                    scan.diagnostics.append(Diagnostic("'\(name)' is not a variable name: use letters, digits, '_', '-' and '.'", at: location))
                 }
                 index = close + 2
-            } else if character == "$", index + 1 < characters.count, characters[index + 1] == "{" {
-                guard let close = Self.find("}", in: characters, from: index + 2, nesting: true) else {
-                    diagnostics.append(Diagnostic("unterminated '${': close it with '}'", at: origin.location(at: startOffset + index)))
-                    literal += String(characters[index...])
-                    break
+            } else if byte == UInt8(ascii: "$"), next == open {
+                guard let close = scan.closingBrace(from: index + 2, to: end) else {
+                    scan.diagnostics.append(Diagnostic("unterminated '${': close it with '}'", at: scan.location(at: index)))
+                    scan.literal += scan.bytes[index..<end]
+                    return
                 }
-                let inner = Array(characters[(index + 2)..<close])
-                let location = origin.location(at: startOffset + index)
-                let name: String
-                var fallback: [Character]?
-                if let separator = Self.find(":-", in: inner, from: 0) {
-                    name = String(inner[..<separator])
-                    fallback = Array(inner[(separator + 2)...])
-                } else {
-                    name = String(inner)
-                }
-                if Self.isEnvironmentName(name) { references?.insert(name) }
+                let location = scan.location(at: index)
+                let separator = scan.find(UInt8(ascii: ":"), UInt8(ascii: "-"), from: index + 2, to: close)
+                let name = scan.text((index + 2)..<(separator ?? close))
                 if !Self.isEnvironmentName(name) {
-                    diagnostics.append(Diagnostic("'\(name)' is not an environment variable name", at: location))
-                } else if let value = environment[name] {
-                    literal += value
-                } else if let fallback {
-                    flush()
-                    parse(fallback, startOffset: startOffset + index + 2 + name.count + 2, origin: origin, into: &parts, diagnostics: &diagnostics)
+                    scan.diagnostics.append(Diagnostic("'\(name)' is not an environment variable name", at: location))
                 } else {
-                    diagnostics.append(Diagnostic(
-                        "environment variable '\(name)' is not set (set it, or give a default: ${\(name):-value})", at: location))
+                    references?.insert(name)
+                    if let value = environment[name] {
+                        scan.literal += value.utf8
+                    } else if let separator {
+                        parse(from: separator + 2, to: close, into: &scan)
+                    } else {
+                        scan.diagnostics.append(Diagnostic(
+                            "environment variable '\(name)' is not set (set it, or give a default: ${\(name):-value})", at: location))
+                    }
                 }
                 index = close + 1
             } else {
-                literal.append(character)
+                scan.literal.append(byte)
                 index += 1
             }
         }
-        flush()
-    }
-
-    private static func merged(_ parts: [Template.Part]) -> [Template.Part] {
-        var result: [Template.Part] = []
-        for part in parts {
-            if case let .literal(text) = part, case let .literal(previous)? = result.last {
-                result[result.count - 1] = .literal(previous + text)
-            } else {
-                result.append(part)
-            }
-        }
-        return result.isEmpty ? [.literal("")] : result
-    }
-
-    private static func find(_ needle: String, in characters: [Character], from start: Int, nesting: Bool = false) -> Int? {
-        let pattern = Array(needle)
-        var depth = 0
-        var index = start
-        while index + pattern.count <= characters.count {
-            if nesting, characters[index] == "{" { depth += 1 }
-            if Array(characters[index..<index + pattern.count]) == pattern {
-                if depth == 0 { return index }
-                depth -= 1
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// Whether the text has `{{` or `${` at all: most scalars have neither.
@@ -174,13 +200,33 @@ package struct TemplateParser: Sendable {
 
     /// Whether `name` can be a variable: letters, digits, `_`, `-` and `.`, not starting with a digit.
     package static func isVariableName(_ name: String) -> Bool {
-        guard let first = name.first, first.isLetter || first == "_" else { return false }
-        return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
+        guard !name.utf8.contains(where: { $0 >= 0x80 }) else {
+            guard let first = name.first, first.isLetter || first == "_" else { return false }
+            return name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." }
+        }
+        return isASCIIName(name, allowsDashAndDot: true)
     }
 
     /// Whether `name` can be an environment variable: ASCII letters, digits and `_`, not starting with a digit.
     package static func isEnvironmentName(_ name: String) -> Bool {
-        guard let first = name.first, first.isLetter || first == "_" else { return false }
-        return name.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }
+        isASCIIName(name, allowsDashAndDot: false)
+    }
+
+    /// Whether `name` is ASCII letters, digits and `_` (and `-`, `.` if allowed), starting with a letter or `_`.
+    private static func isASCIIName(_ name: String, allowsDashAndDot: Bool) -> Bool {
+        var isFirst = true
+        for byte in name.utf8 {
+            let lower = byte | 0x20
+            let isLetter = lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            if isFirst {
+                guard isLetter || byte == UInt8(ascii: "_") else { return false }
+                isFirst = false
+            } else {
+                guard isLetter || isDigit || byte == UInt8(ascii: "_")
+                    || (allowsDashAndDot && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))) else { return false }
+            }
+        }
+        return !isFirst
     }
 }
