@@ -148,6 +148,7 @@ def write_files(work):
 
     rest_run(f"{files}/one.yaml", 1)
     rest_run(f"{files}/batch500.yaml", 500)
+    rest_run(f"{files}/batch50.yaml", 50)
     os.makedirs(f"{files}/parallel", exist_ok=True)
     for k in range(8):
         rest_run(f"{files}/parallel/part{k}.yaml", 250)
@@ -178,6 +179,8 @@ def write_files(work):
                 "    response:\n      status_code: 200\n")
     with open(f"{files}/curl500.cfg", "w") as f:
         f.write("".join(f'url = "{URL}"\n' for _ in range(500)))
+    with open(f"{files}/curl50.cfg", "w") as f:
+        f.write("".join(f'url = "{URL}"\n' for _ in range(50)))
     with open(f"{files}/curl2000.cfg", "w") as f:
         f.write("".join(f'url = "{URL}"\n' for _ in range(2000)))
     return files
@@ -334,8 +337,13 @@ def instruction_counts(args, rest, files, env, only, serving):
         return []
     runs = [
         ("S2 rest-run", [plain, f"{files}/batch500.yaml", "--quiet"]),
-        ("S2 rest-run check (load only)", [plain, "check", f"{files}/batch500.yaml", "--quiet"]),
+        ("S2 rest-run check", [plain, "check", f"{files}/batch500.yaml", "--quiet"]),
         ("S2 curl", ["curl", "-s", "--fail", "-o", "/dev/null", "-K", f"{files}/curl500.cfg"]),
+        # The same with 50 requests: the difference is what 450 more requests cost, without the
+        # one-time work (start-up, the runtime's first look at each type, opening the connection).
+        ("S2/50 rest-run", [plain, f"{files}/batch50.yaml", "--quiet"]),
+        ("S2/50 rest-run check", [plain, "check", f"{files}/batch50.yaml", "--quiet"]),
+        ("S2/50 curl", ["curl", "-s", "--fail", "-o", "/dev/null", "-K", f"{files}/curl50.cfg"]),
         ("start-up: rest-run --version", [plain, "--version"]),
         ("start-up: curl --version", ["curl", "--version"]),
     ]
@@ -354,9 +362,10 @@ def instruction_counts(args, rest, files, env, only, serving):
             ("S5 libyaml alone", [driver, f"{files}/load10k.yaml"]),
         ]
     counts = []
-    profile = os.path.join(args.work, "s2.callgrind")
+    profiles = {"S2 rest-run": os.path.join(args.work, "s2.callgrind"),
+                "S2/50 rest-run": os.path.join(args.work, "s2-50.callgrind")}
     for name, argv in runs:
-        out = profile if name == "S2 rest-run" else "/dev/null"
+        out = profiles.get(name, "/dev/null")
         result = subprocess.run([valgrind, "--tool=callgrind", f"--callgrind-out-file={out}"] + argv,
                                 cwd=args.work, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE, text=True, timeout=600)
@@ -364,58 +373,194 @@ def instruction_counts(args, rest, files, env, only, serving):
         if total is None:
             return []
         counts.append((name, int(total)))
-    stages = stage_breakdown(profile, dict(counts)) if "S2 rest-run" in dict(counts) else None
+    stages = stage_breakdown(profiles["S2 rest-run"], profiles["S2/50 rest-run"], dict(counts)) \
+        if "S2/50 rest-run" in dict(counts) else None
     if stages:
         counts.append(("stages", stages))
     print("instruction counts done", file=sys.stderr)
     return counts
 
 
-# What each part of rest-run's work is, by the types and modules in a function's (mangled) name:
-# callgrind's exclusive counts, summed per stage. Inclusive counts do not add up for async Swift
-# (a resumed continuation is called by the executor, not by the function that awaited), so every
-# function is counted once, where its own instructions are.
-STAGES = [
-    ("load", r"RestRunYAML|yaml_|RequestFileLoader|DeclaredRequestLoader|LoadContext|ExpectationLoader|OptionsLoader|"
-             r"FileSettings|VariableCheck|TemplateParser|BodyLoader|YAMLDocument|SourceText|FileKind|InputFiles"),
-    ("prepare", r"ResolvedRequest|Template|URLBuilder|URLParts|HeaderMerge|PreparedRequest|5Scope|RunnerV7prepare|Iteration|Condition"),
-    ("send+receive", r"AsyncHTTPClient|NIO|c_nio|llhttp|Networker|BodyCollector|Delegate|RetryPolicy|RetryDecision|Attempt|CookieJar|"
-                     r"EventLoopExecutor|Headers|Response|HeldLog"),
-    ("check", r"ResponseChecker|JSONParser|JSONPath|Predicate|Expectation|BodyMatcher|DecodedValue|Schema|Capture|Decoder|CheckRecord|IRegexp"),
-    ("report", r"ConsoleReporter|RunSummary|Diagnostic|TerminalStyle|TextSink|RedactingSink|DurationText|LatencyTable|LatencyCheck|"
-               r"ReportWriter|Redactor|FileResult|RequestResult"),
-    ("run loop", r"7RestRun|RestRunCLI|ArgumentParser"),
-    ("Swift runtime", r"swift_|swift::|\$ss|\$sS|__swift|_swift|Foundation|dispatch|Dispatch|Concurrency|Synchronization"),
-    ("libc, malloc", r"libc\.so|malloc|free|memcpy|memmove|memset|strlen|pthread|ld-linux"),
+# What each part of rest-run's work is. A Swift function belongs to the module and type its mangled
+# name starts with (`$s7RestRun9NetworkerC8exchange...` is RestRun's Networker.exchange); C and C++
+# functions to their library. Every function's own (exclusive) instructions go to its stage. The
+# Swift runtime's, the standard library's and libc's (retain/release, metadata, generic code,
+# malloc) are then handed up to whoever called them, in proportion to each caller's calls, until
+# they reach a stage. Inclusive counts cannot be used directly for async Swift: a resumed
+# continuation is called by the executor, not by the function that awaited.
+REST_RUN_STAGES = [
+    ("load", r"Loader|LoadContext|VariableCheck|TemplateParser|YAMLDocument|SourceText|FileKind|InputFiles|JSONPathParser|"
+             r"RequestFile\b|FileSettings|RequestOptions|RunSession\.load|ReferencedNames|Suggestion"),
+    ("prepare", r"ResolvedRequest|Template|URLBuilder|URLParts|HeaderMerge|PreparedRequest|Scope|Iteration|Condition|"
+                r"Runner\.prepare|BuiltinValue|RequestBody"),
+    ("send+receive (rest-run)", r"Networker|BodyCollector|Delegate|Retry|Attempt|CookieJar|EventLoopExecutor|Headers|"
+                                r"Response\b|HeldLog|NetworkError|HeaderProvider|TransportOptions|ProxyRules|ClientSettings"),
+    ("check", r"ResponseChecker|JSONParser|JSONPath|Predicate|Expectation|BodyMatcher|DecodedValue|Schema|Capture|Decoder|"
+              r"CheckRecord|IRegexp|Outcome"),
+    ("report", r"Console|Summary|Diagnostic|Terminal|Sink|DurationText|Latency|Report|Redactor|FileResult|RequestResult|"
+               r"MarkupText|JUnit|Statistic"),
 ]
+MODULE_STAGES = [
+    ("AsyncHTTPClient, SwiftNIO", r"^(AsyncHTTPClient|NIO\w*|_NIO\w*|CNIO\w*|Atomics|DequeModule|InternalCollectionsUtilities|"
+                                  r"Logging|Tracing|Instrumentation|ServiceContextModule)$"),
+    ("run loop", r"^(RestRun\w*|ArgumentParser\w*|HdrHistogram|OrderedCollections|Algorithms|SystemPackage)$"),
+]
+SHARED = ("Swift runtime", "libc, malloc")
+STAGE_NAMES = [name for name, _ in REST_RUN_STAGES] + ["AsyncHTTPClient, SwiftNIO", "run loop"] + list(SHARED) + ["other"]
 
 
-def stage_breakdown(profile, totals):
-    """The S2 run's instructions per request by stage, from its callgrind profile; load is also
-    taken from the `check` run (its total less start-up) to cross-check."""
-    annotate = shutil.which("callgrind_annotate")
-    if not annotate or not os.path.exists(profile):
+def swift_owner(symbol):
+    """(module, "Type.member") from a mangled Swift symbol, as far as a simple reading goes."""
+    def identifier(at):
+        if at < len(symbol) and symbol[at] == "0":  # word substitutions, then maybe a literal tail
+            at += 1
+            while at < len(symbol) and symbol[at].isalpha():
+                upper = symbol[at].isupper()
+                at += 1
+                if upper:
+                    break
+        match = re.match(r"(\d+)", symbol[at:])
+        if not match:
+            return "", at
+        length = int(match.group(1))
+        start = at + len(match.group(1))
+        return symbol[start:start + length], start + length
+
+    if not symbol.startswith("$s") or symbol[2:3] == "s" or symbol[2:3] == "S":
+        return "Swift", ""
+    module, at = identifier(2)
+    type_name, at = identifier(at)
+    at += 1 if at < len(symbol) and symbol[at] in "CVOP" else 0
+    member, _ = identifier(at)
+    return module, f"{type_name}.{member}"
+
+
+def classify(function, library):
+    """The stage of one function."""
+    if function.startswith("$s"):
+        module, owner = swift_owner(function)
+        if module in ("RestRun", "RestRunYAML", "RestRunCLI", "RestRunMock"):
+            if module == "RestRunYAML":
+                return "load"
+            for name, pattern in REST_RUN_STAGES:
+                if re.search(pattern, owner):
+                    return name
+        for name, pattern in MODULE_STAGES:
+            if re.search(pattern, module):
+                return name
+        return "Swift runtime"
+    if "libyaml" in library or function.startswith("yaml_"):
+        return "load"
+    if function.startswith("c_nio") or "llhttp" in function:
+        return "AsyncHTTPClient, SwiftNIO"
+    if re.search(r"libc\.so|ld-linux|libm\.so", library) or re.search(r"malloc|^free|memcpy|memmove|memset|memcmp|strlen|pthread", function):
+        return "libc, malloc"
+    return "Swift runtime"
+
+
+def read_callgrind(path):
+    """A callgrind profile's exclusive instructions per function and inclusive instructions per
+    caller-callee pair, with recursion levels ('2) folded into one name."""
+    names, own, calls, objects, libraries = {}, {}, {}, {}, {}
+    function = callee = None
+    in_call = False
+    current_object = ""
+
+    def object_of(token):
+        match = re.match(r"\((\d+)\)(?: (.*))?", token)
+        if not match:
+            return token
+        if match.group(2):
+            objects[match.group(1)] = match.group(2)
+        return objects.get(match.group(1), "")
+
+    def name_of(token):
+        match = re.match(r"\((\d+)\)(?: (.*))?", token)
+        if not match:
+            return re.sub(r"'\d+$", "", token)
+        if match.group(2):
+            names[match.group(1)] = re.sub(r"'\d+$", "", match.group(2))
+        return names.get(match.group(1), "?")
+
+    with open(path) as f:
+        for line in f:
+            if line.startswith("ob="):
+                current_object = object_of(line[3:].rstrip("\n"))
+            elif line.startswith("cob="):
+                object_of(line[4:].rstrip("\n"))
+            elif line.startswith("fn="):
+                function = name_of(line[3:].rstrip("\n"))
+                libraries.setdefault(function, current_object)
+            elif line.startswith("cfn="):
+                callee = name_of(line[4:].rstrip("\n"))
+            elif line.startswith("calls="):
+                in_call = True
+            elif line[:1].isdigit() or line[:1] in "+-*":
+                fields = line.split()
+                cost = int(fields[1]) if len(fields) > 1 else 0
+                if in_call:
+                    if callee != function:
+                        calls[(function, callee)] = calls.get((function, callee), 0) + cost
+                    in_call = False
+                else:
+                    own[function] = own.get(function, 0) + cost
+    return own, calls, libraries
+
+
+def stage_sums(path):
+    """Instructions per stage in one profile, the runtime's and libc's handed up to their callers."""
+    own, calls, libraries = read_callgrind(path)
+    stage_of = {}
+
+    def stage(function):
+        if function not in stage_of:
+            stage_of[function] = classify(function, libraries.get(function, ""))
+        return stage_of[function]
+
+    callers = {}
+    for (caller, callee), cost in calls.items():
+        callers.setdefault(callee, []).append((caller, cost))
+    sums = {name: 0.0 for name in STAGE_NAMES}
+    pending = {}
+    for function, cost in own.items():
+        if stage(function) in SHARED:
+            pending[function] = pending.get(function, 0) + cost
+        else:
+            sums[stage(function)] += cost
+    for _ in range(30):  # runtime calling runtime: a few levels up reach a caller with a stage
+        if not pending:
+            break
+        handed = {}
+        for function, cost in pending.items():
+            weights = callers.get(function, [])
+            total = sum(weight for _, weight in weights)
+            if total <= 0:
+                sums[stage(function)] += cost
+                continue
+            for caller, weight in weights:
+                share = cost * weight / total
+                if stage(caller) in SHARED:
+                    handed[caller] = handed.get(caller, 0) + share
+                else:
+                    sums[stage(caller)] += share
+        pending = handed
+    for function, cost in pending.items():
+        sums[stage(function)] += cost
+    return sums
+
+
+def stage_breakdown(profile, profile50, totals):
+    """Instructions per request by stage: the 500-request run less the 50-request run, over 450."""
+    if not os.path.exists(profile) or not os.path.exists(profile50):
         return None
-    text = subprocess.run([annotate, "--threshold=100", "--inclusive=no", profile], capture_output=True, text=True).stdout
-    sums = {name: 0 for name, _ in STAGES}
-    sums["other"] = 0
-    patterns = [(name, re.compile(pattern)) for name, pattern in STAGES]
-    started = False
-    for line in text.splitlines():
-        if "file:function" in line:
-            started = True
-            continue
-        match = re.match(r"\s*([\d,]+)\s+(?:\([^)]*\)\s+)?(.*)", line)
-        if not started or not match:
-            continue
-        count = int(match.group(1).replace(",", ""))
-        name = match.group(2)
-        stage = next((stage for stage, pattern in patterns if pattern.search(name)), "other")
-        sums[stage] += count
-    startup = totals.get("start-up: rest-run --version", 0)
-    load_run = totals.get("S2 rest-run check (load only)", 0)
-    return {"per_request": {stage: value / 500 for stage, value in sums.items()},
-            "load_from_check_run": max(0, load_run - startup) / 500, "startup": startup}
+    many, few = stage_sums(profile), stage_sums(profile50)
+    per_request = {stage: (many[stage] - few[stage]) / 450 for stage in many}
+    marginal = lambda name: (totals.get(name, 0) - totals.get(name.replace("S2", "S2/50"), 0)) / 450
+    return {"per_request": per_request,
+            "rest-run": marginal("S2 rest-run"), "load": marginal("S2 rest-run check"), "curl": marginal("S2 curl"),
+            "one-time": totals.get("S2 rest-run", 0) - 500 * marginal("S2 rest-run"),
+            "curl one-time": totals.get("S2 curl", 0) - 500 * marginal("S2 curl"),
+            "startup": totals.get("start-up: rest-run --version", 0)}
 
 
 def print_counts(counts):
@@ -435,15 +580,16 @@ def print_counts(counts):
               f"[{'met' if ratio <= 2.0 else 'MISSED'}: target <= 2.0x]")
     if stages:
         per = stages["per_request"]
-        print("\nS2 per request, by stage (callgrind exclusive counts grouped by the code's types and modules;")
-        print("start-up, ~%.0f k for the whole run, is spread over these rows):" % (stages["startup"] / 1000))
+        print("\nS2 per request: (500-request run - 50-request run) / 450, so one-time work is left out.")
+        print(f"  rest-run {stages['rest-run'] / 1000:.1f} k, of which loading {stages['load'] / 1000:.1f} k"
+              f" (from the check runs); curl {stages['curl'] / 1000:.1f} k; ratio {stages['rest-run'] / max(stages['curl'], 1):.2f}x")
+        print(f"  one-time: rest-run {stages['one-time'] / 1e6:.1f} M (start-up {stages['startup'] / 1e6:.1f} M), "
+              f"curl {stages['curl one-time'] / 1e6:.1f} M")
+        print("  by stage (each function's own instructions; the Swift runtime's and libc's go to their callers):")
         for stage, value in sorted(per.items(), key=lambda item: -item[1]):
-            print(f"  {stage:<16} {value / 1000:>8.1f} k")
-        print(f"  {'total':<16} {sum(per.values()) / 1000:>8.1f} k")
-        print(f"  load, from the check run (its total less start-up): {stages['load_from_check_run'] / 1000:.1f} k")
-        if "S2 curl" in values:
-            print(f"  curl, all of it: {values['S2 curl'] / 500 / 1000:.1f} k")
-    print()
+            if abs(value) >= 50:
+                print(f"    {stage:<28} {value / 1000:>8.1f} k")
+        print(f"    {'total':<28} {sum(per.values()) / 1000:>8.1f} k")
 
 
 def print_table(rows, rounds):
