@@ -1,44 +1,165 @@
 /// A request as a file declares it: templates not yet resolved, with its expectations and captures.
 /// The runner resolves it into a `ResolvedRequest` (a `Request`) just before sending.
 package struct DeclaredRequest: Sendable {
+    // The fields live in one shared box, copied only when a copy is changed: a request is copied
+    // several times on its way from the loader to the runner, and copying ~20 fields each time
+    // cost more than the request's own checks.
+    private final class Storage: @unchecked Sendable {
+        var name: String
+        var location: SourceLocation?
+        var method: HTTPMethod
+        var url: Template
+        var query: [QueryItemTemplate]
+        var headers: [HeaderTemplate]
+        var body: BodyTemplate?
+        var decoder: String?
+        var decoderLocation: SourceLocation?
+        var expectations: [Expectation]
+        var captures: [Capture]
+        var options: RequestOptions
+        var tags: [String]
+        var conditions: [Condition] = []
+        var iteration: Iteration?
+        var flow: FlowUse?
+        var repeatCount: Int = 1
+        var latencyBudgets: [Expectation] = []
+        var statisticsName: String?
+
+        init(
+            name: String, method: HTTPMethod, url: Template, query: [QueryItemTemplate], headers: [HeaderTemplate],
+            expectations: [Expectation], captures: [Capture], options: RequestOptions, tags: [String]
+        ) {
+            self.name = name
+            self.method = method
+            self.url = url
+            self.query = query
+            self.headers = headers
+            self.expectations = expectations
+            self.captures = captures
+            self.options = options
+            self.tags = tags
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(
+                name: name, method: method, url: url, query: query, headers: headers, expectations: expectations,
+                captures: captures, options: options, tags: tags)
+            copy.location = location
+            copy.body = body
+            copy.decoder = decoder
+            copy.decoderLocation = decoderLocation
+            copy.conditions = conditions
+            copy.iteration = iteration
+            copy.flow = flow
+            copy.repeatCount = repeatCount
+            copy.latencyBudgets = latencyBudgets
+            copy.statisticsName = statisticsName
+            return copy
+        }
+    }
+
+    private var storage: Storage
+
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
     /// The name shown in output; default `METHOD url`.
-    package var name: String
+    package var name: String {
+        get { storage.name }
+        _modify { yield &uniqueStorage().name }
+    }
     /// Where the request starts in its file.
-    package var location: SourceLocation?
+    package var location: SourceLocation? {
+        get { storage.location }
+        _modify { yield &uniqueStorage().location }
+    }
     /// The method.
-    package var method: HTTPMethod
+    package var method: HTTPMethod {
+        get { storage.method }
+        _modify { yield &uniqueStorage().method }
+    }
     /// The URL, absolute or relative to the file's `base_url`.
-    package var url: Template
+    package var url: Template {
+        get { storage.url }
+        _modify { yield &uniqueStorage().url }
+    }
     /// Query items, in order (a name may repeat).
-    package var query: [QueryItemTemplate]
+    package var query: [QueryItemTemplate] {
+        get { storage.query }
+        _modify { yield &uniqueStorage().query }
+    }
     /// The request's own headers; a `nil` value removes a file header.
-    package var headers: [HeaderTemplate]
+    package var headers: [HeaderTemplate] {
+        get { storage.headers }
+        _modify { yield &uniqueStorage().headers }
+    }
     /// The body.
-    package var body: BodyTemplate?
+    package var body: BodyTemplate? {
+        get { storage.body }
+        _modify { yield &uniqueStorage().body }
+    }
     /// The decoder's name, from `decode:`.
-    package var decoder: String?
+    package var decoder: String? {
+        get { storage.decoder }
+        _modify { yield &uniqueStorage().decoder }
+    }
     /// Where `decode:` was written.
-    package var decoderLocation: SourceLocation?
+    package var decoderLocation: SourceLocation? {
+        get { storage.decoderLocation }
+        _modify { yield &uniqueStorage().decoderLocation }
+    }
     /// The checks on the response; a status check is always among them (`2xx` unless given).
-    package var expectations: [Expectation]
+    package var expectations: [Expectation] {
+        get { storage.expectations }
+        _modify { yield &uniqueStorage().expectations }
+    }
     /// The values taken from the response.
-    package var captures: [Capture]
+    package var captures: [Capture] {
+        get { storage.captures }
+        _modify { yield &uniqueStorage().captures }
+    }
     /// The request's options, before file defaults are applied.
-    package var options: RequestOptions
+    package var options: RequestOptions {
+        get { storage.options }
+        _modify { yield &uniqueStorage().options }
+    }
     /// Tags for `--tag`.
-    package var tags: [String]
+    package var tags: [String] {
+        get { storage.tags }
+        _modify { yield &uniqueStorage().tags }
+    }
     /// `when:`: the request runs only if every condition holds.
-    package var conditions: [Condition] = []
+    package var conditions: [Condition] {
+        get { storage.conditions }
+        _modify { yield &uniqueStorage().conditions }
+    }
     /// `for_each:`: the list the request runs over, once per item.
-    package var iteration: Iteration?
+    package var iteration: Iteration? {
+        get { storage.iteration }
+        _modify { yield &uniqueStorage().iteration }
+    }
     /// `use:`: this step runs a flow file's requests instead of sending a request itself.
-    package var flow: FlowUse?
+    package var flow: FlowUse? {
+        get { storage.flow }
+        _modify { yield &uniqueStorage().flow }
+    }
     /// `repeat:`: how many times the request is sent in a row; its runs make one result.
-    package var repeatCount = 1
+    package var repeatCount: Int {
+        get { storage.repeatCount }
+        _modify { yield &uniqueStorage().repeatCount }
+    }
     /// `expect: duration: { p95: ... }`: budgets checked once over all the request's runs.
-    package var latencyBudgets: [Expectation] = []
+    package var latencyBudgets: [Expectation] {
+        get { storage.latencyBudgets }
+        _modify { yield &uniqueStorage().latencyBudgets }
+    }
     /// The name its runs are counted under for latency: `name` without a `for_each` item's label.
-    package var statisticsName: String?
+    package var statisticsName: String? {
+        get { storage.statisticsName }
+        _modify { yield &uniqueStorage().statisticsName }
+    }
 
     /// Creates a declared request.
     package init(
@@ -47,18 +168,12 @@ package struct DeclaredRequest: Sendable {
         decoder: String? = nil, expectations: [Expectation] = [], captures: [Capture] = [],
         options: RequestOptions = RequestOptions(), tags: [String] = []
     ) {
-        self.name = name
-        self.location = location
-        self.method = method
-        self.url = url
-        self.query = query
-        self.headers = headers
-        self.body = body
-        self.decoder = decoder
-        self.expectations = expectations
-        self.captures = captures
-        self.options = options
-        self.tags = tags
+        storage = Storage(
+            name: name, method: method, url: url, query: query, headers: headers, expectations: expectations,
+            captures: captures, options: options, tags: tags)
+        storage.location = location
+        storage.body = body
+        storage.decoder = decoder
     }
 
     /// Whether anything reads the response body: a decoder, a `json:` or `body:` expectation, or a
