@@ -9,7 +9,10 @@ package final class YAMLParser {
     /// How deep mappings and sequences may nest.
     package static let maximumDepth = 256
 
-    private var parser = yaml_parser_t()
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    /// The current event, read in place (no copy of it is made); deleted before the next is read.
+    private let event: UnsafeMutablePointer<yaml_event_t>
+    private var holdsEvent = false
     private let input: UnsafeMutableBufferPointer<UInt8>
     private var anchors: [String: (node: Node, size: Int)] = [:]
     /// Nodes read so far, counting every node an alias repeats: a tree only grows through aliases,
@@ -29,75 +32,46 @@ package final class YAMLParser {
     }
 
     private init(_ text: String) {
-        let bytes = Array(text.utf8)
-        input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-        _ = input.initialize(from: bytes)
-        yaml_parser_initialize(&parser)
-        yaml_parser_set_input_string(&parser, input.baseAddress, bytes.count)
-        yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+        var text = text
+        let count = text.utf8.count
+        let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(count, 1))
+        text.withUTF8 { bytes in _ = input.initialize(from: bytes) }
+        self.input = input
+        parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        parser.initialize(to: yaml_parser_t())
+        event = UnsafeMutablePointer<yaml_event_t>.allocate(capacity: 1)
+        event.initialize(to: yaml_event_t())
+        yaml_parser_initialize(parser)
+        yaml_parser_set_input_string(parser, input.baseAddress, count)
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
     }
 
     deinit {
-        yaml_parser_delete(&parser)
+        if holdsEvent { yaml_event_delete(event) }
+        yaml_parser_delete(parser)
+        event.deallocate()
+        parser.deallocate()
         input.deallocate()
     }
 
     // MARK: - Events
 
-    /// One libyaml event, copied out of C memory so the C event can be freed at once.
-    private enum Event {
-        case streamStart, streamEnd, documentEnd
-        case documentStart(Mark)
-        case scalar(String, ScalarStyle, anchor: String?, tag: String?, Mark)
-        case sequenceStart(anchor: String?, tag: String?, Mark)
-        case sequenceEnd
-        case mappingStart(anchor: String?, tag: String?, Mark)
-        case mappingEnd
-        case alias(String, Mark)
-    }
-
-    private func nextEvent() throws(YAMLError) -> Event {
-        var event = yaml_event_t()
-        guard yaml_parser_parse(&parser, &event) == 1 else {
+    /// Reads the next event into `event`, freeing the one before, and returns its type.
+    private func nextEvent() throws(YAMLError) -> yaml_event_type_t {
+        if holdsEvent {
+            yaml_event_delete(event)
+            holdsEvent = false
+        }
+        guard yaml_parser_parse(parser, event) == 1 else {
             throw parserError()
         }
-        defer { yaml_event_delete(&event) }
-        let mark = Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
-        switch event.type {
-        case YAML_STREAM_START_EVENT: return .streamStart
-        case YAML_STREAM_END_EVENT: return .streamEnd
-        case YAML_DOCUMENT_START_EVENT: return .documentStart(mark)
-        case YAML_DOCUMENT_END_EVENT: return .documentEnd
-        case YAML_ALIAS_EVENT:
-            return .alias(string(event.data.alias.anchor) ?? "", mark)
-        case YAML_SCALAR_EVENT:
-            let scalar = event.data.scalar
-            let text: String
-            if let value = scalar.value {
-                text = String(decoding: UnsafeBufferPointer(start: value, count: Int(scalar.length)), as: UTF8.self)
-            } else {
-                text = ""
-            }
-            let style: ScalarStyle
-            switch scalar.style {
-            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
-            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
-            case YAML_LITERAL_SCALAR_STYLE: style = .literal
-            case YAML_FOLDED_SCALAR_STYLE: style = .folded
-            default: style = .plain
-            }
-            return .scalar(text, style, anchor: string(scalar.anchor), tag: string(scalar.tag), mark)
-        case YAML_SEQUENCE_START_EVENT:
-            let start = event.data.sequence_start
-            return .sequenceStart(anchor: string(start.anchor), tag: string(start.tag), mark)
-        case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
-        case YAML_MAPPING_START_EVENT:
-            let start = event.data.mapping_start
-            return .mappingStart(anchor: string(start.anchor), tag: string(start.tag), mark)
-        case YAML_MAPPING_END_EVENT: return .mappingEnd
-        default:
-            throw YAMLError("unexpected YAML event", at: mark)
-        }
+        holdsEvent = true
+        return event.pointee.type
+    }
+
+    /// Where the current event starts.
+    private var mark: Mark {
+        Mark(line: Int(event.pointee.start_mark.line) + 1, column: Int(event.pointee.start_mark.column) + 1)
     }
 
     private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
@@ -106,10 +80,10 @@ package final class YAMLParser {
     }
 
     private func parserError() -> YAMLError {
-        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
-        let mark = Mark(line: Int(parser.problem_mark.line) + 1, column: Int(parser.problem_mark.column) + 1)
-        if let context = parser.context.map({ String(cString: $0) }) {
-            let contextMark = Mark(line: Int(parser.context_mark.line) + 1, column: Int(parser.context_mark.column) + 1)
+        let problem = parser.pointee.problem.map { String(cString: $0) } ?? "invalid YAML"
+        let mark = Mark(line: Int(parser.pointee.problem_mark.line) + 1, column: Int(parser.pointee.problem_mark.column) + 1)
+        if let context = parser.pointee.context.map({ String(cString: $0) }) {
+            let contextMark = Mark(line: Int(parser.pointee.context_mark.line) + 1, column: Int(parser.pointee.context_mark.column) + 1)
             return YAMLError("\(problem) (\(context) at \(contextMark))", at: mark)
         }
         return YAMLError(problem, at: mark)
@@ -118,85 +92,102 @@ package final class YAMLParser {
     // MARK: - Tree
 
     private func parseStream() throws(YAMLError) -> Node {
-        guard case .streamStart = try nextEvent() else {
+        guard try nextEvent() == YAML_STREAM_START_EVENT else {
             return Node(.scalar("", .plain), mark: Mark(line: 1, column: 1))
         }
         let root: Node
         switch try nextEvent() {
-        case .streamEnd:
+        case YAML_STREAM_END_EVENT:
             return Node(.scalar("", .plain), mark: Mark(line: 1, column: 1))
-        case let .documentStart(mark):
-            let first = try nextEvent()
-            if case .documentEnd = first {
-                root = Node(.scalar("", .plain), mark: mark)
+        case YAML_DOCUMENT_START_EVENT:
+            let start = mark
+            if try nextEvent() == YAML_DOCUMENT_END_EVENT {
+                root = Node(.scalar("", .plain), mark: start)
             } else {
-                root = try node(from: first, depth: 0)
-                guard case .documentEnd = try nextEvent() else {
-                    throw YAMLError("expected the end of the document", at: mark)
+                root = try node(depth: 0)
+                guard try nextEvent() == YAML_DOCUMENT_END_EVENT else {
+                    throw YAMLError("expected the end of the document", at: start)
                 }
             }
-        case let other:
-            root = try node(from: other, depth: 0)
+        default:
+            root = try node(depth: 0)
         }
         switch try nextEvent() {
-        case .streamEnd:
+        case YAML_STREAM_END_EVENT:
             return root
-        case let .documentStart(mark):
+        case YAML_DOCUMENT_START_EVENT:
             throw YAMLError("expected one YAML document, found a second one", at: mark)
         default:
             throw YAMLError("expected the end of the YAML stream", at: root.mark)
         }
     }
 
-    private func node(from event: Event, depth: Int) throws(YAMLError) -> Node {
+    /// The node that starts with the current event.
+    private func node(depth: Int) throws(YAMLError) -> Node {
         let before = expandedNodes
-        switch event {
-        case .scalar, .sequenceStart, .mappingStart:
+        let start = mark
+        switch event.pointee.type {
+        case YAML_SCALAR_EVENT:
             expandedNodes += 1
             writtenNodes += 1
-        default: break
-        }
-        switch event {
-        case let .scalar(text, style, anchor, tag, mark):
-            let node = Node(.scalar(text, style), mark: mark, tag: tag)
-            if let anchor { anchors[anchor] = (node, expandedNodes - before) }
+            let scalar = event.pointee.data.scalar
+            let text = scalar.value.map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: Int(scalar.length)), as: UTF8.self)
+            } ?? ""
+            let style: ScalarStyle
+            switch scalar.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: style = .folded
+            default: style = .plain
+            }
+            let node = Node(.scalar(text, style), mark: start, tag: string(scalar.tag))
+            if let anchor = string(scalar.anchor) { anchors[anchor] = (node, expandedNodes - before) }
             return node
-        case let .alias(name, mark):
+        case YAML_ALIAS_EVENT:
+            let name = string(event.pointee.data.alias.anchor) ?? ""
             guard let anchored = anchors[name] else {
-                throw YAMLError("unknown alias *\(name)", at: mark)
+                throw YAMLError("unknown alias *\(name)", at: start)
             }
             expandedNodes += anchored.size
             guard expandedNodes - writtenNodes <= max(Self.aliasExpansionLimit, 10 * writtenNodes) else {
                 throw YAMLError(
                     "aliases expand this document to more than \(max(Self.aliasExpansionLimit, 10 * writtenNodes)) nodes; refusing it (an alias bomb?)",
-                    at: mark)
+                    at: start)
             }
             var node = anchored.node
-            node.mark = mark
+            node.mark = start
             return node
-        case let .sequenceStart(anchor, tag, mark):
+        case YAML_SEQUENCE_START_EVENT:
+            expandedNodes += 1
+            writtenNodes += 1
+            let anchor = string(event.pointee.data.sequence_start.anchor)
+            let tag = string(event.pointee.data.sequence_start.tag)
             guard depth < Self.maximumDepth else {
-                throw YAMLError("nesting deeper than \(Self.maximumDepth) levels", at: mark)
+                throw YAMLError("nesting deeper than \(Self.maximumDepth) levels", at: start)
             }
             var items: [Node] = []
-            while true {
-                let next = try nextEvent()
-                if case .sequenceEnd = next { break }
-                items.append(try node(from: next, depth: depth + 1))
+            while try nextEvent() != YAML_SEQUENCE_END_EVENT {
+                items.append(try node(depth: depth + 1))
             }
-            let node = Node(.sequence(items), mark: mark, tag: tag)
+            let node = Node(.sequence(items), mark: start, tag: tag)
             if let anchor { anchors[anchor] = (node, expandedNodes - before) }
             return node
-        case let .mappingStart(anchor, tag, mark):
+        case YAML_MAPPING_START_EVENT:
+            expandedNodes += 1
+            writtenNodes += 1
+            let anchor = string(event.pointee.data.mapping_start.anchor)
+            let tag = string(event.pointee.data.mapping_start.tag)
             guard depth < Self.maximumDepth else {
-                throw YAMLError("nesting deeper than \(Self.maximumDepth) levels", at: mark)
+                throw YAMLError("nesting deeper than \(Self.maximumDepth) levels", at: start)
             }
-            let node = Node(.mapping(try mappingPairs(depth: depth)), mark: mark, tag: tag)
+            let node = Node(.mapping(try mappingPairs(depth: depth)), mark: start, tag: tag)
             if let anchor { anchors[anchor] = (node, expandedNodes - before) }
             return node
-        case let .documentStart(mark):
-            throw YAMLError("unexpected start of a document", at: mark)
-        case .streamStart, .streamEnd, .documentEnd, .sequenceEnd, .mappingEnd:
+        case YAML_DOCUMENT_START_EVENT:
+            throw YAMLError("unexpected start of a document", at: start)
+        default:
             throw YAMLError("unexpected end of a YAML structure", at: Mark(line: 1, column: 1))
         }
     }
@@ -208,11 +199,10 @@ package final class YAMLParser {
         // Each key resolved once and looked up by hash, for the duplicate checks.
         var keys = SeenKeys()
         var merged: [Node.Pair] = []
-        while true {
-            let next = try nextEvent()
-            if case .mappingEnd = next { break }
-            let key = try node(from: next, depth: depth + 1)
-            let value = try node(from: try nextEvent(), depth: depth + 1)
+        while try nextEvent() != YAML_MAPPING_END_EVENT {
+            let key = try node(depth: depth + 1)
+            _ = try nextEvent()
+            let value = try node(depth: depth + 1)
             if key.scalarText == "<<", key.scalarStyle == .plain {
                 merged.append(contentsOf: try mergeSources(value))
                 continue

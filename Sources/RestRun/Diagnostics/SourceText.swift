@@ -6,8 +6,8 @@ package struct SourceText: Sendable {
     package let path: String
     /// The whole text.
     package let text: String
-    /// Where each line starts, as an index into `text`.
-    private let lineStarts: [String.Index]
+    /// Where each line starts, as a UTF-8 offset into `text`.
+    private let lineStarts: [Int]
 
     /// Wraps `text` read from `path`.
     package init(path: String, text: String) {
@@ -17,13 +17,16 @@ package struct SourceText: Sendable {
         self.text = text
         // Scan the UTF-8 bytes: a newline byte is always a line break, and this runs over every
         // byte of every file loaded.
-        let offsets: [Int] = text.utf8.withContiguousStorageIfAvailable { bytes in
+        lineStarts = text.utf8.withContiguousStorageIfAvailable { bytes in
             var offsets = [0]
-            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { offsets.append(offset + 1) }
+            offsets.reserveCapacity(bytes.count / 16 + 1)
+            var offset = 0
+            while offset < bytes.count {
+                if bytes[offset] == UInt8(ascii: "\n") { offsets.append(offset + 1) }
+                offset += 1
+            }
             return offsets
         } ?? [0]
-        let utf8 = text.utf8
-        lineStarts = offsets.map { utf8.index(utf8.startIndex, offsetBy: $0) }
     }
 
     /// The number of lines (a final line break starts one more, empty line).
@@ -33,8 +36,8 @@ package struct SourceText: Sendable {
     package func line(_ number: Int) -> Substring? {
         guard number >= 1, number <= lineStarts.count else { return nil }
         let utf8 = text.utf8
-        let start = lineStarts[number - 1]
-        var end = number < lineStarts.count ? utf8.index(before: lineStarts[number]) : utf8.endIndex
+        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
+        var end = number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
         if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
         return text[start..<end]
     }

@@ -45,17 +45,29 @@ final class LoadContext {
     func mapping(
         _ node: Node, _ what: String, allowed: [String], ignoresExtensions: Bool = false
     ) -> [(key: String, node: Node, keyNode: Node)]? {
-        guard let entries = entries(node, what, keysAre: "plain names") else { return nil }
-        return entries.filter { key, _, keyNode in
-            if ignoresExtensions, key.hasPrefix("x-") { return false }
+        guard let pairs = node.pairs else {
+            if node.isNull { return [] }
+            error("\(what) must be a mapping, found \(node.kindDescription)", at: node)
+            return nil
+        }
+        // One pass, one array: this runs for every mapping of every request.
+        var result: [(key: String, node: Node, keyNode: Node)] = []
+        result.reserveCapacity(pairs.count)
+        for pair in pairs {
+            guard let key = pair.key.scalarText else {
+                error("keys of \(what) must be plain names, found \(pair.key.kindDescription)", at: pair.key)
+                continue
+            }
+            if ignoresExtensions, key.utf8.starts(with: "x-".utf8) { continue }
             guard allowed.contains(key) else {
                 var message = "unknown key '\(key)' in \(what)"
                 if let suggestion = Suggestion.closest(to: key, in: allowed) { message += " (did you mean '\(suggestion)'?)" }
-                error(message, at: keyNode, notes: ["allowed keys: " + allowed.joined(separator: ", ")])
-                return false
+                error(message, at: pair.key, notes: ["allowed keys: " + allowed.joined(separator: ", ")])
+                continue
             }
-            return true
+            result.append((key, pair.value, pair.key))
         }
+        return result
     }
 
     /// Entries of a mapping with any keys (headers, variables, JSONPaths).
@@ -66,6 +78,7 @@ final class LoadContext {
             return nil
         }
         var result: [(key: String, node: Node, keyNode: Node)] = []
+        result.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let key = pair.key.scalarText else {
                 error("keys of \(what) must be \(kind), found \(pair.key.kindDescription)", at: pair.key)
