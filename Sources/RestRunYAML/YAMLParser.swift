@@ -2,10 +2,10 @@ internal import CYAML
 
 /// Reads one YAML document into a `Node` tree through libyaml's event API.
 ///
-/// The parser owns its `yaml_parser_t` and a private copy of the input, and frees both in `deinit`.
+/// The parser (a value that cannot be copied) owns its `yaml_parser_t` and a private copy of the input, and frees both in `deinit`.
 /// Anchors and aliases are expanded, `<<` merge keys are applied, duplicate keys are rejected, and
 /// nesting is limited so that hostile input cannot exhaust the stack.
-package final class YAMLParser {
+package struct YAMLParser: ~Copyable {
     /// How deep mappings and sequences may nest.
     package static let maximumDepth = 256
 
@@ -15,6 +15,9 @@ package final class YAMLParser {
     private var holdsEvent = false
     private let input: UnsafeMutableBufferPointer<UInt8>
     private var anchors: [String: (node: Node, size: Int)] = [:]
+    /// The resolved keys of the mappings being read, innermost last: one array for the whole
+    /// document instead of one per mapping (each mapping truncates it back when it is done).
+    private var keyStack: [ResolvedKey] = []
     /// Nodes read so far, counting every node an alias repeats: a tree only grows through aliases,
     /// so bounding this bounds what every later stage walks.
     private var expandedNodes = 0
@@ -27,7 +30,7 @@ package final class YAMLParser {
 
     /// Parses `text` as one YAML document; an empty text is a null node.
     package static func parse(_ text: String) throws(YAMLError) -> Node {
-        let parser = YAMLParser(text)
+        var parser = YAMLParser(text)
         return try parser.parseStream()
     }
 
@@ -57,7 +60,7 @@ package final class YAMLParser {
     // MARK: - Events
 
     /// Reads the next event into `event`, freeing the one before, and returns its type.
-    private func nextEvent() throws(YAMLError) -> yaml_event_type_t {
+    private mutating func nextEvent() throws(YAMLError) -> yaml_event_type_t {
         if holdsEvent {
             yaml_event_delete(event)
             holdsEvent = false
@@ -91,7 +94,7 @@ package final class YAMLParser {
 
     // MARK: - Tree
 
-    private func parseStream() throws(YAMLError) -> Node {
+    private mutating func parseStream() throws(YAMLError) -> Node {
         guard try nextEvent() == YAML_STREAM_START_EVENT else {
             return Node(.scalar("", .plain), mark: Mark(line: 1, column: 1))
         }
@@ -123,7 +126,7 @@ package final class YAMLParser {
     }
 
     /// The node that starts with the current event.
-    private func node(depth: Int) throws(YAMLError) -> Node {
+    private mutating func node(depth: Int) throws(YAMLError) -> Node {
         let before = expandedNodes
         let start = mark
         switch event.pointee.type {
@@ -194,10 +197,10 @@ package final class YAMLParser {
 
     /// Reads a mapping's entries, rejecting duplicate keys and applying `<<` merge keys: keys written
     /// in the mapping win over merged ones, and earlier merged mappings win over later ones.
-    private func mappingPairs(depth: Int) throws(YAMLError) -> [Node.Pair] {
+    private mutating func mappingPairs(depth: Int) throws(YAMLError) -> [Node.Pair] {
         var pairs: [Node.Pair] = []
-        // Each key resolved once and looked up by hash, for the duplicate checks.
-        var keys = SeenKeys()
+        var keys = SeenKeys(base: keyStack.count)
+        defer { keyStack.removeLast(keyStack.count - keys.base) }
         var merged: [Node.Pair] = []
         while try nextEvent() != YAML_MAPPING_END_EVENT {
             let key = try node(depth: depth + 1)
@@ -208,14 +211,14 @@ package final class YAMLParser {
                 continue
             }
             let resolved = ResolvedKey(key)
-            if let existing = keys.position(of: resolved) {
+            if let existing = keys.position(of: resolved, in: keyStack) {
                 throw YAMLError(
                     "duplicate key '\(key)' (first given at \(pairs[existing].key.mark))", at: key.mark)
             }
-            keys.insert(resolved, at: pairs.count)
+            keys.insert(resolved, at: pairs.count, into: &keyStack)
             pairs.append(Node.Pair(key: key, value: value))
         }
-        for pair in merged { keys.appendIfNew(pair, to: &pairs) }
+        for pair in merged { keys.appendIfNew(pair, to: &pairs, from: 0, stack: &keyStack) }
         return pairs
     }
 
@@ -241,21 +244,32 @@ package final class YAMLParser {
         }
     }
 
-    /// The keys of a mapping so far. A few are compared one by one; past `linearLimit` they are
-    /// found by hash, so a mapping with many keys is checked in linear time. Keys are the same as
-    /// `ResolvedKey.isSame` says.
+    /// The keys of a mapping so far. The first few sit on the parser's key stack (from `base`)
+    /// and are compared one by one; past `linearLimit` they are found by hash, so a mapping with
+    /// many keys is checked in linear time. Keys are the same as `ResolvedKey.isSame` says.
     private struct SeenKeys {
         private static let linearLimit = 16
-        private var few: [(key: ResolvedKey, position: Int)] = []
+        /// Where this mapping's keys start on the stack; key `i` of the stack is pair `base + i`'s.
+        let base: Int
         private var isHashed = false
-        // Made only when hashing starts: an empty dictionary literal costs a runtime metadata lookup.
         private var byValue = Dictionary<ScalarValue, Int>()
         private var byText = Dictionary<String, Int>()
         private var collections: [(key: ResolvedKey, position: Int)] = []
 
+        init(base: Int) {
+            self.base = base
+        }
+
         /// The position of an earlier key that is the same as `key`.
-        func position(of key: ResolvedKey) -> Int? {
-            guard isHashed else { return few.first { $0.key.isSame(as: key) }?.position }
+        func position(of key: ResolvedKey, in stack: [ResolvedKey]) -> Int? {
+            guard isHashed else {
+                var index = base
+                while index < stack.count {
+                    if stack[index].isSame(as: key) { return index - base }
+                    index += 1
+                }
+                return nil
+            }
             guard let value = key.value else {
                 return collections.first { $0.key.isSame(as: key) }?.position
             }
@@ -264,21 +278,21 @@ package final class YAMLParser {
             return key.node.scalarText.flatMap { byText[$0] }
         }
 
-        /// Appends `pair` to `pairs` unless an earlier key is the same (merge keys: the first wins).
-        mutating func appendIfNew(_ pair: Node.Pair, to pairs: inout [Node.Pair]) {
+        /// Appends `pair` to `pairs` (this mapping's start at `first`) unless an earlier key is the
+        /// same (merge keys: the first wins).
+        mutating func appendIfNew(_ pair: Node.Pair, to pairs: inout [Node.Pair], from first: Int, stack: inout [ResolvedKey]) {
             let key = ResolvedKey(pair.key)
-            guard position(of: key) == nil else { return }
-            insert(key, at: pairs.count)
+            guard position(of: key, in: stack) == nil else { return }
+            insert(key, at: pairs.count - first, into: &stack)
             pairs.append(pair)
         }
 
-        mutating func insert(_ key: ResolvedKey, at position: Int) {
+        mutating func insert(_ key: ResolvedKey, at position: Int, into stack: inout [ResolvedKey]) {
             guard isHashed else {
-                few.append((key, position))
-                if few.count > Self.linearLimit {
+                stack.append(key)
+                if stack.count - base > Self.linearLimit {
                     isHashed = true
-                    for entry in few { hash(entry.key, at: entry.position) }
-                    few = []
+                    for (offset, entry) in stack[base...].enumerated() { hash(entry, at: offset) }
                 }
                 return
             }
@@ -296,18 +310,19 @@ package final class YAMLParser {
         }
     }
 
-    private func mergeSources(_ value: Node) throws(YAMLError) -> [Node.Pair] {
+    private mutating func mergeSources(_ value: Node) throws(YAMLError) -> [Node.Pair] {
         switch value.content {
         case let .mapping(pairs):
             return pairs
         case let .sequence(items):
             var result: [Node.Pair] = []
-            var seen = SeenKeys()
+            var seen = SeenKeys(base: keyStack.count)
+            defer { keyStack.removeLast(keyStack.count - seen.base) }
             for item in items {
                 guard let pairs = item.pairs else {
                     throw YAMLError("a merge key '<<' takes a mapping or a list of mappings", at: item.mark)
                 }
-                for pair in pairs { seen.appendIfNew(pair, to: &result) }
+                for pair in pairs { seen.appendIfNew(pair, to: &result, from: 0, stack: &keyStack) }
             }
             return result
         case .scalar:
