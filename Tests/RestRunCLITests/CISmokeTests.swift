@@ -126,11 +126,33 @@ struct CISmokeTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BinaryRunner.binaryPath)
         process.arguments = [file, "--mock", routes, "--report-junit", report]
-        process.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try await Task.sleep(for: .milliseconds(700))
+        // Interrupt once the first request has printed its line (the slow one is then in flight):
+        // a fixed sleep lost the race when the machine was busy and the run had not started yet.
+        let reader = output.fileHandleForReading
+        let started: Bool = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var seen = Data()
+                let deadline = Date().addingTimeInterval(20)
+                while Date() < deadline {
+                    let chunk = reader.availableData
+                    if chunk.isEmpty { break }
+                    seen.append(chunk)
+                    if String(decoding: seen, as: UTF8.self).contains("fast") {
+                        continuation.resume(returning: true)
+                        return
+                    }
+                }
+                continuation.resume(returning: false)
+            }
+        }
+        #expect(started, "the first request's line appeared")
+        try await Task.sleep(for: .milliseconds(200))
         kill(process.processIdentifier, SIGINT)
+        DispatchQueue.global().async { while !reader.availableData.isEmpty {} }
         let status: Int32 = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 process.waitUntilExit()
