@@ -71,8 +71,11 @@ struct ExpectationLoader {
     }
 
     func parsePath(_ text: String, node: Node) -> JSONPath? {
+        if let parsed = context.parsedPaths[text] { return parsed }
         do {
-            return try JSONPath(text)
+            let path = try JSONPath(text)
+            context.parsedPaths[text] = path
+            return path
         } catch {
             let offset = (node.scalarStyle?.isQuoted == true ? 1 : 0) + error.offset
             context.append([Diagnostic("invalid JSONPath '\(text)': \(error.message)", at: context.source.location(node.mark, offset: offset))])

@@ -9,6 +9,8 @@ final class LoadContext {
     /// The run's compiled schemas.
     let schemas: SchemaLibrary
     private(set) var diagnostics: [Diagnostic] = []
+    /// The JSONPaths read so far, by their text: most files check the same few paths many times.
+    var parsedPaths: [String: JSONPath] = [:]
 
     init(source: SourceText, templateParser: TemplateParser, schemas: SchemaLibrary = SchemaLibrary()) {
         self.source = source

@@ -44,8 +44,9 @@ struct VariableCheck {
         }
         for request in file.requests {
             if let baseURL = file.baseURL, !URLBuilder.isAbsolute(request.url.literalText ?? "") { verify(baseURL) }
-            let removed = Set(request.headers.filter(\.removes).map { $0.name.lowercased() })
-            for header in file.headers where !removed.contains(header.name.lowercased()) {
+            let removed: Set<String> = request.headers.contains(where: \.removes)
+                ? Set(request.headers.filter(\.removes).map { $0.name.lowercased() }) : []
+            for header in file.headers where removed.isEmpty || !removed.contains(header.name.lowercased()) {
                 header.templates.forEach(verify)
             }
             iterating = request.iteration != nil
