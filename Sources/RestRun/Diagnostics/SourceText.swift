@@ -44,7 +44,12 @@ package struct SourceText: Sendable {
 
     /// The location of `mark` in this file, with the line's text.
     package func location(_ mark: Mark) -> SourceLocation {
-        SourceLocation(file: path, line: mark.line, column: mark.column, lineSlice: line(mark.line))
+        guard mark.line >= 1, mark.line <= lineStarts.count else {
+            return SourceLocation(file: path, line: mark.line, column: mark.column)
+        }
+        let start = lineStarts[mark.line - 1]
+        let end = mark.line < lineStarts.count ? lineStarts[mark.line] - 1 : text.utf8.count
+        return SourceLocation(file: path, line: mark.line, column: mark.column, text: text, lineRange: start..<end)
     }
 
     /// The location `offset` characters to the right of `mark`, on the same line.
