@@ -572,7 +572,8 @@ def print_counts(counts):
             continue
         print(f"  {name:<32} {total / 1e6:>9.1f} M")
     if "S2 rest-run" in values and "S2 curl" in values:
-        print(f"  S2 rest-run / curl: {values['S2 rest-run'] / values['S2 curl']:.2f}x")
+        ratio = values["S2 rest-run"] / values["S2 curl"]
+        print(f"  S2 rest-run / curl: {ratio:.2f}x [{'met' if ratio <= 2.0 else 'MISSED'}: target <= 2.0x]")
     if "S5 rest-run check" in values and "S5 libyaml alone" in values:
         startup = values.get("start-up: rest-run --version", 0)
         ratio = (values["S5 rest-run check"] - startup) / values["S5 libyaml alone"]
@@ -631,7 +632,7 @@ def targets(by):
 
     s1, c1 = get("S1", "rest-run"), get("S1", "curl")
     if s1 and c1:
-        target(f"S1 <= 2.0x curl: {s1[3] / c1[3]:.2f}x", s1[3] <= 2.0 * c1[3])
+        target(f"S1 <= 1.2x curl: {s1[3] / c1[3]:.2f}x", s1[3] <= 1.2 * c1[3])
     s2, c2, t2 = get("S2", "rest-run"), get("S2", "curl"), get("S2", "Tavern")
     if s2 and c2:
         target(f"S2 <= 1.3x curl: {s2[3] / c2[3]:.2f}x", s2[3] <= 1.3 * c2[3])
