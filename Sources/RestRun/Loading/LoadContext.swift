@@ -47,6 +47,22 @@ final class LoadContext {
     func mapping(
         _ node: Node, _ what: String, allowed: [String], ignoresExtensions: Bool = false
     ) -> [(key: String, node: Node, keyNode: Node)]? {
+        entries(node, what, keysAre: "plain names") { key, keyNode in
+            if ignoresExtensions, key.utf8.starts(with: "x-".utf8) { return false }
+            guard allowed.contains(key) else {
+                var message = "unknown key '\(key)' in \(what)"
+                if let suggestion = Suggestion.closest(to: key, in: allowed) { message += " (did you mean '\(suggestion)'?)" }
+                error(message, at: keyNode, notes: ["allowed keys: " + allowed.joined(separator: ", ")])
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Entries of a mapping with any keys (headers, variables, JSONPaths), or those `keeps` keeps.
+    func entries(
+        _ node: Node, _ what: String, keysAre kind: String = "scalars", keeps: (String, Node) -> Bool = { _, _ in true }
+    ) -> [(key: String, node: Node, keyNode: Node)]? {
         guard let pairs = node.pairs else {
             if node.isNull { return [] }
             error("\(what) must be a mapping, found \(node.kindDescription)", at: node)
@@ -57,36 +73,10 @@ final class LoadContext {
         result.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let key = pair.key.scalarText else {
-                error("keys of \(what) must be plain names, found \(pair.key.kindDescription)", at: pair.key)
-                continue
-            }
-            if ignoresExtensions, key.utf8.starts(with: "x-".utf8) { continue }
-            guard allowed.contains(key) else {
-                var message = "unknown key '\(key)' in \(what)"
-                if let suggestion = Suggestion.closest(to: key, in: allowed) { message += " (did you mean '\(suggestion)'?)" }
-                error(message, at: pair.key, notes: ["allowed keys: " + allowed.joined(separator: ", ")])
-                continue
-            }
-            result.append((key, pair.value, pair.key))
-        }
-        return result
-    }
-
-    /// Entries of a mapping with any keys (headers, variables, JSONPaths).
-    func entries(_ node: Node, _ what: String, keysAre kind: String = "scalars") -> [(key: String, node: Node, keyNode: Node)]? {
-        guard let pairs = node.pairs else {
-            if node.isNull { return [] }
-            error("\(what) must be a mapping, found \(node.kindDescription)", at: node)
-            return nil
-        }
-        var result: [(key: String, node: Node, keyNode: Node)] = []
-        result.reserveCapacity(pairs.count)
-        for pair in pairs {
-            guard let key = pair.key.scalarText else {
                 error("keys of \(what) must be \(kind), found \(pair.key.kindDescription)", at: pair.key)
                 continue
             }
-            result.append((key, pair.value, pair.key))
+            if keeps(key, pair.key) { result.append((key, pair.value, pair.key)) }
         }
         return result
     }

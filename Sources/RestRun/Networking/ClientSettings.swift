@@ -2,7 +2,8 @@
 public struct ClientSettings: Sendable, Equatable {
     /// The connect timeout.
     public var connectTimeout: Duration
-    /// The longest request timeout of the run; the client's read timeout is never shorter.
+    /// The longest request timeout of the run. The client sets no read timeout: each request's own
+    /// deadline bounds all of it.
     public var longestTimeout: Duration
     /// Other connect timeouts requests ask for: each gets a client of its own (AsyncHTTPClient's
     /// connect timeout is per client), so every request connects within exactly its own.

@@ -124,7 +124,7 @@ public final class Networker: Networking {
     ///
     /// Redirects are never followed by the client (the networker follows them itself, per request),
     /// responses are decompressed, a refused connection fails at once instead of being retried until
-    /// the connect timeout, and the read timeout is the longest request timeout of the run. TLS
+    /// the connect timeout, and there is no read timeout (each request's deadline bounds it). TLS
     /// checks are turned off per request (`insecure: true`), never for the whole client.
     public static func withHTTPClient<Result: Sendable>(
         _ settings: ClientSettings = ClientSettings(),
