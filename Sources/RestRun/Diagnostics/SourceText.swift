@@ -34,22 +34,25 @@ package struct SourceText: Sendable {
 
     /// The text of a 1-based line, without its line break; `nil` past the end.
     package func line(_ number: Int) -> Substring? {
-        guard number >= 1, number <= lineStarts.count else { return nil }
+        guard let range = lineRange(number) else { return nil }
         let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[number - 1])
-        var end = number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[number] - 1) : utf8.endIndex
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        var end = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
         if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
         return text[start..<end]
     }
 
+    /// Where a 1-based line sits in `text` (UTF-8 offsets, its line break excluded); `nil` past the end.
+    private func lineRange(_ number: Int) -> Range<Int>? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let end = number < lineStarts.count ? lineStarts[number] - 1 : text.utf8.count
+        return lineStarts[number - 1]..<end
+    }
+
     /// The location of `mark` in this file, with the line's text.
     package func location(_ mark: Mark) -> SourceLocation {
-        guard mark.line >= 1, mark.line <= lineStarts.count else {
-            return SourceLocation(file: path, line: mark.line, column: mark.column)
-        }
-        let start = lineStarts[mark.line - 1]
-        let end = mark.line < lineStarts.count ? lineStarts[mark.line] - 1 : text.utf8.count
-        return SourceLocation(file: path, line: mark.line, column: mark.column, text: text, lineRange: start..<end)
+        guard let range = lineRange(mark.line) else { return SourceLocation(file: path, line: mark.line, column: mark.column) }
+        return SourceLocation(file: path, line: mark.line, column: mark.column, text: text, lineRange: range)
     }
 
     /// The location `offset` characters to the right of `mark`, on the same line.

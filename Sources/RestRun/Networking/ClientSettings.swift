@@ -2,9 +2,6 @@
 public struct ClientSettings: Sendable, Equatable {
     /// The connect timeout.
     public var connectTimeout: Duration
-    /// The longest request timeout of the run. The client sets no read timeout: each request's own
-    /// deadline bounds all of it.
-    public var longestTimeout: Duration
     /// Other connect timeouts requests ask for: each gets a client of its own (AsyncHTTPClient's
     /// connect timeout is per client), so every request connects within exactly its own.
     public var otherConnectTimeouts: Set<Duration> = []
@@ -15,11 +12,7 @@ public struct ClientSettings: Sendable, Equatable {
     public var dnsOverride: [String: String] = [:]
 
     /// Creates settings.
-    public init(
-        connectTimeout: Duration = TransportOptions.defaultConnectTimeout,
-        longestTimeout: Duration = TransportOptions.defaultTimeout
-    ) {
+    public init(connectTimeout: Duration = TransportOptions.defaultConnectTimeout) {
         self.connectTimeout = connectTimeout
-        self.longestTimeout = longestTimeout
     }
 }

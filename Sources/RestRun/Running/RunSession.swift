@@ -173,10 +173,10 @@ public struct RunSession: Sendable {
         return results
     }
 
-    /// The client's settings: the longest timeout any request uses, and every connect timeout.
+    /// The client's settings: every connect timeout the run's requests use (a request's own
+    /// timeout is its deadline, so the client needs none).
     static func clientSettings(for files: [RequestFile]) -> ClientSettings {
         var settings = ClientSettings()
-        var longest = Duration.zero
         // Flows (`use:`) send requests too.
         var files = files
         var index = 0
@@ -188,13 +188,11 @@ public struct RunSession: Sendable {
         for file in files {
             for index in file.requests.indices {
                 let options = file.requests[index].options.transport
-                longest = max(longest, options.effectiveTimeout)
                 if let connectTimeout = options.connectTimeout, connectTimeout != settings.connectTimeout {
                     settings.otherConnectTimeouts.insert(connectTimeout)
                 }
             }
         }
-        settings.longestTimeout = max(longest, .seconds(1))
         return settings
     }
 
