@@ -74,7 +74,7 @@ public struct RestRunCommand: AsyncParsableCommand {
             return 0
         }
         do {
-            var command = try parseAsRoot(arguments)
+            var command: any ParsableCommand = try directRun(arguments) ?? parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -92,6 +92,28 @@ public struct RestRunCommand: AsyncParsableCommand {
             FileDescriptorSink.standardError.write(fullMessage(for: error) + "\n")
             return ExitCode.usage.rawValue
         }
+    }
+}
+
+extension RestRunCommand {
+    /// `run`'s command line parsed by `RunCommand` alone, or nil when the whole command tree must
+    /// parse it (a subcommand's name, `help`, `--version`, a completion request, or anything
+    /// `RunCommand` refuses: the tree then gives the same result and the usual messages).
+    ///
+    /// ArgumentParser builds every command's arguments, through reflection, before it picks one:
+    /// ~10 M instructions of a one-request run's 53 M, most of it the Swift runtime's first
+    /// look at each option's type. The usual command line names files, and needs only `run`'s.
+    static func directRun(_ arguments: [String]) -> RunCommand? {
+        var words = arguments[...]
+        if words.first == RunCommand.configuration.commandName { words = words.dropFirst() }
+        var treeWords = ["help", "--version"]
+        for subcommand in configuration.subcommands {
+            if let name = subcommand.configuration.commandName { treeWords.append(name) }
+        }
+        guard !words.contains(where: { word in treeWords.contains(word) || word.hasPrefix("--generate-completion") || word.hasPrefix("--experimental") }) else {
+            return nil
+        }
+        return try? RunCommand.parse(Array(words))
     }
 }
 
