@@ -18,6 +18,9 @@ package struct YAMLParser: ~Copyable {
     /// The resolved keys of the mappings being read, innermost last: one array for the whole
     /// document instead of one per mapping (each mapping truncates it back when it is done).
     private var keyStack: [ResolvedKey] = []
+    /// The entries of the mappings being read and the items of the lists being read.
+    private var pairStack = CollectionStack<Node.Pair>()
+    private var itemStack = CollectionStack<Node>()
     /// Nodes read so far, counting every node an alias repeats: a tree only grows through aliases,
     /// so bounding this bounds what every later stage walks.
     private var expandedNodes = 0
@@ -170,11 +173,12 @@ package struct YAMLParser: ~Copyable {
             guard depth < Self.maximumDepth else {
                 throw YAMLError("nesting deeper than \(Self.maximumDepth) levels", at: start)
             }
-            var items: [Node] = []
+            let first = itemStack.count
             while try nextEvent() != YAML_SEQUENCE_END_EVENT {
-                items.append(try node(depth: depth + 1))
+                let item = try node(depth: depth + 1)
+                itemStack.push(item)
             }
-            let node = Node(.sequence(items), mark: start, tag: tag)
+            let node = Node(.sequence(itemStack.take(from: first)), mark: start, tag: tag)
             if let anchor { anchors[anchor] = (node, expandedNodes - before) }
             return node
         case YAML_MAPPING_START_EVENT:
@@ -198,7 +202,7 @@ package struct YAMLParser: ~Copyable {
     /// Reads a mapping's entries, rejecting duplicate keys and applying `<<` merge keys: keys written
     /// in the mapping win over merged ones, and earlier merged mappings win over later ones.
     private mutating func mappingPairs(depth: Int) throws(YAMLError) -> [Node.Pair] {
-        var pairs: [Node.Pair] = []
+        let first = pairStack.count
         var keys = SeenKeys(base: keyStack.count)
         defer { keyStack.removeLast(keyStack.count - keys.base) }
         var merged: [Node.Pair] = []
@@ -206,41 +210,62 @@ package struct YAMLParser: ~Copyable {
             let key = try node(depth: depth + 1)
             _ = try nextEvent()
             let value = try node(depth: depth + 1)
-            if key.scalarText == "<<", key.scalarStyle == .plain {
+            if case .scalar("<<", .plain) = key.content {
                 merged.append(contentsOf: try mergeSources(value))
                 continue
             }
             let resolved = ResolvedKey(key)
             if let existing = keys.position(of: resolved, in: keyStack) {
                 throw YAMLError(
-                    "duplicate key '\(key)' (first given at \(pairs[existing].key.mark))", at: key.mark)
+                    "duplicate key '\(key)' (first given at \(pairStack[first + existing].key.mark))", at: key.mark)
             }
-            keys.insert(resolved, at: pairs.count, into: &keyStack)
-            pairs.append(Node.Pair(key: key, value: value))
+            keys.insert(resolved, at: pairStack.count - first, into: &keyStack)
+            pairStack.push(Node.Pair(key: key, value: value))
         }
-        for pair in merged { keys.appendIfNew(pair, to: &pairs, from: 0, stack: &keyStack) }
-        return pairs
+        for pair in merged where keys.insertIfNew(ResolvedKey(pair.key), at: pairStack.count - first, into: &keyStack) {
+            pairStack.push(pair)
+        }
+        return pairStack.take(from: first)
     }
 
-    /// A mapping key with its scalar value resolved once.
+    /// A mapping key as the duplicate check compares it.
     ///
     /// Keys are the same when they resolve to the same value (`a` and `"a"`, `1` and `0x1`) or, for
-    /// collections, have the same content.
+    /// collections, have the same content. Most keys are strings, and for them only the text is
+    /// kept: nothing to retain when it is short, and one comparison.
     private struct ResolvedKey {
-        let node: Node
-        let value: ScalarValue?
+        /// What a key is, besides its text.
+        enum Kind {
+            /// A scalar that resolves to a string: the text says it all.
+            case string
+            /// A scalar that resolves to null, a boolean or a number.
+            case scalar(ScalarValue)
+            /// A mapping or a list (boxed: rare, and it keeps the key small).
+            indirect case collection(Node)
+        }
+
+        /// The scalar's text ("" for a collection).
+        let text: String
+        let kind: Kind
 
         init(_ node: Node) {
-            self.node = node
-            value = node.scalarValue
+            guard case let .scalar(text, style) = node.content else {
+                text = ""
+                kind = .collection(node)
+                return
+            }
+            self.text = text
+            let resolved = ScalarValue(resolving: text, style: style, tag: node.tag)
+            if case .string = resolved { kind = .string } else { kind = .scalar(resolved) }
         }
 
         func isSame(as other: ResolvedKey) -> Bool {
-            guard let x = value, let y = other.value else { return node == other.node }
-            if case let .string(p) = x, case let .string(q) = y { return p == q }
-            if case .string = x { return false }
-            if case .string = y { return false }
-            return x == y || node.scalarText == other.node.scalarText
+            switch (kind, other.kind) {
+            case (.string, .string): return text == other.text
+            case let (.scalar(x), .scalar(y)): return x == y || text == other.text
+            case let (.collection(x), .collection(y)): return x == y
+            default: return false
+            }
         }
     }
 
@@ -251,10 +276,37 @@ package struct YAMLParser: ~Copyable {
         private static let linearLimit = 16
         /// Where this mapping's keys start on the stack; key `i` of the stack is pair `base + i`'s.
         let base: Int
-        private var isHashed = false
-        private var byValue = Dictionary<ScalarValue, Int>()
-        private var byText = Dictionary<String, Int>()
-        private var collections: [(key: ResolvedKey, position: Int)] = []
+        /// The keys by hash, once there are more than `linearLimit` (nil until then: most mappings
+        /// never make a dictionary).
+        private var hashed: HashedKeys?
+
+        /// A mapping's keys by hash: string keys by text, other scalars by value and by text.
+        private struct HashedKeys {
+            var strings: [String: Int] = [:]
+            var values: [ScalarValue: Int] = [:]
+            var texts: [String: Int] = [:]
+            var collections: [(key: ResolvedKey, position: Int)] = []
+
+            func position(of key: ResolvedKey) -> Int? {
+                switch key.kind {
+                case .string: return strings[key.text]
+                case let .scalar(value): return values[value] ?? texts[key.text]
+                case .collection: return collections.first { $0.key.isSame(as: key) }?.position
+                }
+            }
+
+            mutating func insert(_ key: ResolvedKey, at position: Int) {
+                switch key.kind {
+                case .string:
+                    if strings[key.text] == nil { strings[key.text] = position }
+                case let .scalar(value):
+                    if values[value] == nil { values[value] = position }
+                    if texts[key.text] == nil { texts[key.text] = position }
+                case .collection:
+                    collections.append((key, position))
+                }
+            }
+        }
 
         init(base: Int) {
             self.base = base
@@ -262,51 +314,34 @@ package struct YAMLParser: ~Copyable {
 
         /// The position of an earlier key that is the same as `key`.
         func position(of key: ResolvedKey, in stack: [ResolvedKey]) -> Int? {
-            guard isHashed else {
-                var index = base
-                while index < stack.count {
-                    if stack[index].isSame(as: key) { return index - base }
-                    index += 1
-                }
-                return nil
+            if let hashed { return hashed.position(of: key) }
+            var index = base
+            while index < stack.count {
+                if stack[index].isSame(as: key) { return index - base }
+                index += 1
             }
-            guard let value = key.value else {
-                return collections.first { $0.key.isSame(as: key) }?.position
-            }
-            if let position = byValue[value] { return position }
-            if case .string = value { return nil }
-            return key.node.scalarText.flatMap { byText[$0] }
+            return nil
         }
 
-        /// Appends `pair` to `pairs` (this mapping's start at `first`) unless an earlier key is the
-        /// same (merge keys: the first wins).
-        mutating func appendIfNew(_ pair: Node.Pair, to pairs: inout [Node.Pair], from first: Int, stack: inout [ResolvedKey]) {
-            let key = ResolvedKey(pair.key)
-            guard position(of: key, in: stack) == nil else { return }
-            insert(key, at: pairs.count - first, into: &stack)
-            pairs.append(pair)
+        /// Records `key` at `position` unless an earlier key is the same (merge keys: the first
+        /// wins); whether it was recorded.
+        mutating func insertIfNew(_ key: ResolvedKey, at position: Int, into stack: inout [ResolvedKey]) -> Bool {
+            guard self.position(of: key, in: stack) == nil else { return false }
+            insert(key, at: position, into: &stack)
+            return true
         }
 
         mutating func insert(_ key: ResolvedKey, at position: Int, into stack: inout [ResolvedKey]) {
-            guard isHashed else {
-                stack.append(key)
-                if stack.count - base > Self.linearLimit {
-                    isHashed = true
-                    for (offset, entry) in stack[base...].enumerated() { hash(entry, at: offset) }
-                }
+            if hashed != nil {
+                hashed?.insert(key, at: position)
                 return
             }
-            hash(key, at: position)
-        }
-
-        private mutating func hash(_ key: ResolvedKey, at position: Int) {
-            guard let value = key.value else {
-                collections.append((key, position))
-                return
+            stack.append(key)
+            if stack.count - base > Self.linearLimit {
+                var keys = HashedKeys()
+                for (offset, entry) in stack[base...].enumerated() { keys.insert(entry, at: offset) }
+                hashed = keys
             }
-            if byValue[value] == nil { byValue[value] = position }
-            if case .string = value { return }
-            if let text = key.node.scalarText, byText[text] == nil { byText[text] = position }
         }
     }
 
@@ -322,7 +357,9 @@ package struct YAMLParser: ~Copyable {
                 guard let pairs = item.pairs else {
                     throw YAMLError("a merge key '<<' takes a mapping or a list of mappings", at: item.mark)
                 }
-                for pair in pairs { seen.appendIfNew(pair, to: &result, from: 0, stack: &keyStack) }
+                for pair in pairs where seen.insertIfNew(ResolvedKey(pair.key), at: result.count, into: &keyStack) {
+                    result.append(pair)
+                }
             }
             return result
         case .scalar:

@@ -23,6 +23,27 @@ struct ConventionsTests {
         #expect(two.stderr.contains("only one report can go to standard output"))
     }
 
+    @Test("run's command line means the same with or without `run`, and its mistakes print run's usage")
+    func runCommandLine() async throws {
+        // `rest-run FILE...` is parsed by run alone (the quick way); a word of the command tree
+        // (`help`, a subcommand's name) or a mistake sends it through the whole tree.
+        for prefix in [[], ["run"]] {
+            let output = try await binary.run(prefix + ["requests/articles.yaml", "--mock", Self.routes, "--jobs", "2"])
+            #expect(output.status == 0 && output.stdout.contains("5 passed"), "\(prefix): \(output.all)")
+            let jobs = try await binary.run(prefix + ["--jobs", "0", "requests/articles.yaml"])
+            #expect(jobs.status == 1 && jobs.stderr.contains("--jobs takes a number from 1 to 256"), "\(jobs.all)")
+            #expect(jobs.stderr.contains("Usage: rest-run run [<options>]"), "\(jobs.all)")
+            let unknown = try await binary.run(prefix + ["requests/articles.yaml", "--bogus"])
+            #expect(unknown.status == 1 && unknown.stderr.contains("Unknown option '--bogus'"), "\(unknown.all)")
+            let help = try await binary.run(prefix + ["requests/articles.yaml", "--help"])
+            #expect(help.status == 0 && help.stdout.contains("--jobs"), "\(help.all)")
+        }
+        let check = try await binary.run(["check", "requests/articles.yaml", "--mock", Self.routes])
+        #expect(check.status == 0 && !check.all.contains("passed,"), "check is not run: \(check.all)")
+        let version = try await binary.run(["--version"])
+        #expect(version.status == 0 && version.stdout == RestRunVersion.current + "\n", "\(version.all)")
+    }
+
     @Test("report folders are created as needed")
     func reportFolders() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rest-run-reports-\(UUID().uuidString)").path

@@ -87,6 +87,25 @@ struct YAMLParserTests {
         #expect(other["y"]?.scalarValue == .integer(5))
     }
 
+    @Test("past sixteen keys (found by hash), duplicates are still found by value, and nested collections keep their order")
+    func manyKeys() throws {
+        let keys = (0..<40).map { "k\($0): \($0)" }.joined(separator: "\n")
+        for (extra, line) in [("\"k3\": x", 4), ("0x10: x", 41), ("[1, 2]: x", 42), ("null: x", 43)] {
+            let text = keys + "\n16: a\n[1, 2]: b\n~: c\n" + extra + "\n"
+            #expect(throws: YAMLError.self, "\(extra)") { try YAMLParser.parse(text) }
+            do {
+                _ = try YAMLParser.parse(text)
+            } catch {
+                #expect(error.mark.line == 44 && error.message.contains("first given at \(line):1"), "\(extra): \(error)")
+            }
+        }
+        let root = try YAMLParser.parse(keys + "\n\"16\": a\n[1, 3]: b\n")
+        #expect(root.pairs?.count == 42)
+        let nested = try YAMLParser.parse("a: [[1, [2, 3]], {b: [4, {c: 5}], d: 6}, 7]\nlong: [" + (0..<300).map(String.init).joined(separator: ", ") + "]\n")
+        #expect(nested["a"]?.description == "[[1, [2, 3]], {b: [4, {c: 5}], d: 6}, 7]")
+        #expect(nested["long"]?.items?.map { $0.scalarText ?? "" } == (0..<300).map(String.init))
+    }
+
     @Test("scalars keep their style")
     func styles() throws {
         let root = try YAMLParser.parse("a: plain\nb: 'single'\nc: \"double\"\nd: |\n  literal\ne: >\n  folded\n")

@@ -1,0 +1,54 @@
+/// The elements of the mappings and lists being read, innermost collection last.
+///
+/// Each collection pushes its elements while it is read and, when it ends, moves them off into an
+/// array of exactly their count: one allocation per collection, no regrowth, and no retain or
+/// release of the elements on the way.
+struct CollectionStack<Element>: ~Copyable {
+    private var storage: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    /// How many elements the stack holds.
+    private(set) var count = 0
+
+    /// Creates an empty stack.
+    init() {
+        capacity = 64
+        storage = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    /// Pushes `element` on top.
+    mutating func push(_ element: consuming Element) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: storage, count: count)
+            storage.deallocate()
+            storage = larger
+            capacity *= 2
+        }
+        (storage + count).initialize(to: element)
+        count += 1
+    }
+
+    /// The element at `index` (counted from the bottom).
+    subscript(index: Int) -> Element {
+        storage[index]
+    }
+
+    /// Moves the elements from `start` up off the stack, in order, into an array of their count.
+    mutating func take(from start: Int) -> [Element] {
+        let taken = count - start
+        guard taken > 0 else { return [] }
+        let source = storage + start
+        count = start
+        // Appending to a reserved array, not `init(unsafeUninitializedCapacity:)`: that one is not
+        // specialised at -Osize and looks up the array's storage type every time (~400 instructions).
+        var array: [Element] = []
+        array.reserveCapacity(taken)
+        for offset in 0..<taken { array.append((source + offset).move()) }
+        return array
+    }
+}
