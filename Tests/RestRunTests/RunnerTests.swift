@@ -92,6 +92,23 @@ struct RunnerTests {
         #expect(result.requests[0].failures.first?.message == "decoding failed: JSONAPI: data.id: expected String, found null")
     }
 
+    @Test("a header is sensitive when its name holds a credential word, in any case and place")
+    func sensitiveHeaders() {
+        let words = ["auth", "token", "secret", "password", "passwd", "api-key", "apikey", "session", "credential", "signature", "cookie"]
+        for word in words {
+            for name in [word, word.uppercased(), "X-" + word.capitalized + "-Id", "x" + word] {
+                #expect(Redactor.isSensitiveHeader(name), "\(name)")
+            }
+            #expect(!Redactor.isSensitiveHeader(String(word.dropLast())), "\(word.dropLast())")
+        }
+        for name in ["Authorization", "Set-Cookie", "Proxy-Authorization", "X-CSRF-Token", "X-Amz-Signature"] {
+            #expect(Redactor.isSensitiveHeader(name), "\(name)")
+        }
+        for name in ["", "A", "Accept", "Content-Type", "User-Agent", "X-Request-Id", "Cache-Control", "Passw", "Tok", "é-auth-ö"] {
+            #expect(Redactor.isSensitiveHeader(name) == name.contains("auth"), "\(name)")
+        }
+    }
+
     @Test("--var values override file variables; secrets are redacted from captures")
     func overridesAndSecrets() async throws {
         let file = try Fixtures.load("""

@@ -253,9 +253,6 @@ public final class Networker: Networking {
         guard request.method.isValid else {
             throw NetworkError(.other, "cannot send '\(request.method)': it is not an HTTP method (use an upper-case token such as GET or POST)")
         }
-        if let problem = URLParts.problem(request.url) {
-            throw NetworkError(.invalidURL, "cannot send to '\(request.url)': \(problem)")
-        }
         do {
             var headers = HTTPHeaders()
             for field in request.headers { headers.add(name: field.name, value: field.value) }
@@ -284,13 +281,16 @@ public final class Networker: Networking {
         }
     }
 
-    /// AsyncHTTPClient's request for `request`, its URL parsed once per method and URL.
+    /// AsyncHTTPClient's request for `request`, its URL checked and parsed once per method and URL.
     private func parsedRequest(_ request: PreparedRequest, headers: HTTPHeaders, tls: TLSConfiguration?) throws -> HTTPClient.Request {
         let key = ParsedRequestKey(method: request.method.rawValue, url: request.url)
         var outgoing: HTTPClient.Request
         if let parsed = parsedRequests.withLock({ $0[key] }) {
             outgoing = parsed
         } else {
+            if let problem = URLParts.problem(request.url) {
+                throw NetworkError(.invalidURL, "cannot send to '\(request.url)': \(problem)")
+            }
             outgoing = try HTTPClient.Request(
                 url: request.url, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), tlsConfiguration: nil)
             let parsed = outgoing

@@ -97,6 +97,8 @@ package final class ConsoleReporter: RunObserver {
 
     /// The lines printed for one request.
     package func text(for request: RequestResult) -> String {
+        if detail != .normal, case .passed = request.outcome { return "" }
+        if detail != .normal, case .skipped = request.outcome { return "" }
         var text = ""
         let indent = showsFileHeaders ? "  " : ""
         let time = style.dim(DurationText.format(request.duration))

@@ -49,7 +49,8 @@ package struct Template: Sendable, CustomStringConvertible {
 
     /// The source form, with placeholders written back as `{{name}}`.
     package var description: String {
-        parts.map { part in
+        if parts.count == 1, case let .literal(text) = parts[0] { return text }
+        return parts.map { part in
             switch part {
             case let .literal(text): text
             case let .variable(name, _): "{{\(name)}}"
