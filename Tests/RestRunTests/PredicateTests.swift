@@ -7,6 +7,25 @@ struct PredicateTests {
         try predicate.evaluate(actual, in: Scope(["id": .string("42")]))
     }
 
+    @Test("a check's texts are made when shown, with the secrets known then hidden, and never hold a whole body")
+    func shownTexts() {
+        let redactor = Redactor()
+        let result = ExpectationResult(
+            label: "$.token", passed: true, expected: .value("equals ", .string("tok-12345"), .json),
+            actual: .shown(.string("tok-12345"), .json), redactor: redactor, location: nil)
+        #expect(result.expected == "equals \"tok-12345\"" && result.actual == "\"tok-12345\"")
+        redactor.add("tok-12345")
+        #expect(result.expected == "equals \"\(Redactor.mask)\"" && result.actual == "\"\(Redactor.mask)\"")
+        let body = DecodedValue.string(String(repeating: "a", count: 10_000))
+        guard case let .words(text) = ShownText.shown(body, .json) else {
+            Issue.record("a long value is made into text at once")
+            return
+        }
+        #expect(text.utf8.count < 300)
+        #expect(ShownText.all([.prefixed("count ", .value("> ", .integer(0), .json)), .values("one of ", [.integer(1), .string("b")], .json)]).description
+            == "count > 0 and one of 1, \"b\"")
+    }
+
     @Test("equality compares numbers as numbers and reports type mismatches")
     func equality() throws {
         #expect(try check(.equals(.value(.integer(1))), .number(1.0)).passed)

@@ -6,24 +6,24 @@ enum BodyMatcher {
     static func evaluate(_ predicate: Predicate, on body: [UInt8]) -> PredicateOutcome? {
         switch predicate {
         case let .contains(.value(.string(needle))):
-            return PredicateOutcome(passed: find(Array(needle.utf8), in: body), expected: "contains \(DecodedValue.string(needle).jsonText)")
+            return PredicateOutcome(passed: find(Array(needle.utf8), in: body), expectation: .json("contains ", .string(needle)))
         case let .startsWith(.value(.string(prefix))):
             let bytes = Array(prefix.utf8)
-            return PredicateOutcome(passed: body.starts(with: bytes), expected: "starts with \(DecodedValue.string(prefix).jsonText)")
+            return PredicateOutcome(passed: body.starts(with: bytes), expectation: .json("starts with ", .string(prefix)))
         case let .endsWith(.value(.string(suffix))):
             let bytes = Array(suffix.utf8)
             return PredicateOutcome(passed: body.count >= bytes.count && body.suffix(bytes.count).elementsEqual(bytes),
-                                    expected: "ends with \(DecodedValue.string(suffix).jsonText)")
+                                    expectation: .json("ends with ", .string(suffix)))
         case let .not(inner):
             guard let outcome = evaluate(inner, on: body) else { return nil }
-            return PredicateOutcome(passed: !outcome.passed, expected: "not \(outcome.expected)")
+            return PredicateOutcome(passed: !outcome.passed, expectation: .prefixed("not ", outcome.expectation))
         case let .all(predicates):
             var outcomes: [PredicateOutcome] = []
             for predicate in predicates {
                 guard let outcome = evaluate(predicate, on: body) else { return nil }
                 outcomes.append(outcome)
             }
-            return PredicateOutcome(passed: outcomes.allSatisfy(\.passed), expected: outcomes.map(\.expected).joined(separator: " and "))
+            return PredicateOutcome(passed: outcomes.allSatisfy(\.passed), expectation: .all(outcomes.map(\.expectation)))
         default:
             return nil
         }

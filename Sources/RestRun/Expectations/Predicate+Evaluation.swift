@@ -8,15 +8,15 @@ extension Predicate {
         case let .equals(template):
             let expected = try template.resolve(in: scope)
             return PredicateOutcome(
-                passed: actual == expected, expected: "equals \(format.show(expected))",
+                passed: actual == expected, expectation: .value("equals ", expected, format),
                 reason: actual.flatMap { mismatchReason(actual: $0, expected: expected) })
         case let .notEquals(template):
             let expected = try template.resolve(in: scope)
-            return PredicateOutcome(passed: actual != nil && actual != expected, expected: "!= \(format.show(expected))")
+            return PredicateOutcome(passed: actual != nil && actual != expected, expectation: .value("!= ", expected, format))
         case let .compare(op, template):
             let expected = try template.resolve(in: scope)
-            let description = "\(op.rawValue) \(format.show(expected))"
-            guard let actual else { return PredicateOutcome(passed: false, expected: description) }
+            let description = ShownText.value(op.rawValue + " ", expected, format)
+            guard let actual else { return PredicateOutcome(passed: false, expectation: description) }
             if let a = actual.doubleValue, let b = expected.doubleValue {
                 let passed: Bool
                 switch op {
@@ -25,7 +25,7 @@ extension Predicate {
                 case .greater: passed = a > b
                 case .greaterOrEqual: passed = a >= b
                 }
-                return PredicateOutcome(passed: passed, expected: description)
+                return PredicateOutcome(passed: passed, expectation: description)
             }
             if case let .string(a) = actual, case let .string(b) = expected {
                 let less = a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
@@ -36,55 +36,55 @@ extension Predicate {
                 case .greater: passed = !less && a != b
                 case .greaterOrEqual: passed = !less
                 }
-                return PredicateOutcome(passed: passed, expected: description)
+                return PredicateOutcome(passed: passed, expectation: description)
             }
             let wanted = expected.doubleValue != nil ? "a number" : expected.stringValue != nil ? "a string" : "a number or a string"
-            return PredicateOutcome(passed: false, expected: description, reason: "expected \(wanted), found \(actual.phrase)")
+            return PredicateOutcome(passed: false, expectation: description, reason: "expected \(wanted), found \(actual.phrase)")
         case let .contains(template):
             let expected = try template.resolve(in: scope)
-            let description = "contains \(format.show(expected))"
+            let description = ShownText.value("contains ", expected, format)
             switch actual {
             case let .string(text)?:
                 guard case let .string(piece) = expected else {
-                    return PredicateOutcome(passed: text.contains(expected.interpolationText), expected: description)
+                    return PredicateOutcome(passed: text.contains(expected.interpolationText), expectation: description)
                 }
-                return PredicateOutcome(passed: text.contains(piece), expected: description)
+                return PredicateOutcome(passed: text.contains(piece), expectation: description)
             case let .array(items)?:
-                return PredicateOutcome(passed: items.contains(expected), expected: description)
+                return PredicateOutcome(passed: items.contains(expected), expectation: description)
             case let .object(members)?:
-                return PredicateOutcome(passed: expected.stringValue.map { members[$0] != nil } ?? false, expected: description)
+                return PredicateOutcome(passed: expected.stringValue.map { members[$0] != nil } ?? false, expectation: description)
             case let other?:
-                return PredicateOutcome(passed: false, expected: description, reason: "expected a string, an array or an object, found \(other.phrase)")
+                return PredicateOutcome(passed: false, expectation: description, reason: "expected a string, an array or an object, found \(other.phrase)")
             case nil:
-                return PredicateOutcome(passed: false, expected: description)
+                return PredicateOutcome(passed: false, expectation: description)
             }
         case let .startsWith(template), let .endsWith(template):
             let expected = try template.resolve(in: scope).interpolationText
             let isStart: Bool
             if case .startsWith = self { isStart = true } else { isStart = false }
-            let description = "\(isStart ? "starts with" : "ends with") \(DecodedValue.string(expected).jsonText)"
-            guard let actual else { return PredicateOutcome(passed: false, expected: description) }
+            let description = ShownText.json(isStart ? "starts with " : "ends with ", .string(expected))
+            guard let actual else { return PredicateOutcome(passed: false, expectation: description) }
             guard case let .string(text) = actual else {
-                return PredicateOutcome(passed: false, expected: description, reason: "expected a string, found \(actual.phrase)")
+                return PredicateOutcome(passed: false, expectation: description, reason: "expected a string, found \(actual.phrase)")
             }
-            return PredicateOutcome(passed: isStart ? text.hasPrefix(expected) : text.hasSuffix(expected), expected: description)
+            return PredicateOutcome(passed: isStart ? text.hasPrefix(expected) : text.hasSuffix(expected), expectation: description)
         case let .matches(pattern):
-            let description = "matches /\(pattern)/"
-            guard let actual else { return PredicateOutcome(passed: false, expected: description) }
+            let description = ShownText.words("matches /\(pattern)/")
+            guard let actual else { return PredicateOutcome(passed: false, expectation: description) }
             guard case let .string(text) = actual else {
-                return PredicateOutcome(passed: false, expected: description, reason: "expected a string, found \(actual.phrase)")
+                return PredicateOutcome(passed: false, expectation: description, reason: "expected a string, found \(actual.phrase)")
             }
             guard let regex = try? Regex(pattern) else {
-                return PredicateOutcome(passed: false, expected: description, reason: "invalid regular expression")
+                return PredicateOutcome(passed: false, expectation: description, reason: "invalid regular expression")
             }
-            return PredicateOutcome(passed: (try? regex.firstMatch(in: text)) != nil, expected: description)
+            return PredicateOutcome(passed: (try? regex.firstMatch(in: text)) != nil, expectation: description)
         case let .exists(shouldExist):
-            return PredicateOutcome(passed: (actual != nil) == shouldExist, expected: shouldExist ? "exists" : "does not exist")
+            return PredicateOutcome(passed: (actual != nil) == shouldExist, expectation: .words(shouldExist ? "exists" : "does not exist"))
         case let .type(name):
-            let description = "type \(name)"
-            guard let actual else { return PredicateOutcome(passed: false, expected: description) }
+            let description = ShownText.words("type \(name)")
+            guard let actual else { return PredicateOutcome(passed: false, expectation: description) }
             let passed = name == "number" ? actual.doubleValue != nil : actual.typeName == name
-            return PredicateOutcome(passed: passed, expected: description)
+            return PredicateOutcome(passed: passed, expectation: description)
         case let .count(inner):
             let count: Int?
             switch actual {
@@ -94,49 +94,48 @@ extension Predicate {
             default: count = nil
             }
             guard let count else {
-                let innerDescription = try inner.evaluate(.integer(0), in: scope).expected
+                let innerDescription = try inner.evaluate(.integer(0), in: scope).expectation
                 return PredicateOutcome(
-                    passed: false, expected: "count \(innerDescription)",
+                    passed: false, expectation: .prefixed("count ", innerDescription),
                     reason: actual.map { "expected an array, an object or a string, found \($0.phrase)" })
             }
             var outcome = try inner.evaluate(.integer(count), in: scope)
-            outcome.expected = "count \(outcome.expected)"
+            outcome.expectation = .prefixed("count ", outcome.expectation)
             if !outcome.passed { outcome.reason = "the count is \(count)" }
             return outcome
         case let .oneOf(templates):
             var values: [DecodedValue] = []
             for template in templates { values.append(try template.resolve(in: scope)) }
-            let description = "one of " + values.map(format.show).joined(separator: ", ")
-            return PredicateOutcome(passed: actual.map { values.contains($0) } ?? false, expected: description)
+            return PredicateOutcome(passed: actual.map { values.contains($0) } ?? false, expectation: .values("one of ", values, format))
         case let .statusClass(digit):
             let passed = actual?.doubleValue.map { Int($0) / 100 == digit } ?? false
-            return PredicateOutcome(passed: passed, expected: "\(digit)xx")
+            return PredicateOutcome(passed: passed, expectation: .words("\(digit)xx"))
         case let .not(inner):
             let outcome = try inner.evaluate(actual, in: scope, format: format, assertsFormats: assertsFormats)
-            return PredicateOutcome(passed: !outcome.passed, expected: "not \(outcome.expected)")
+            return PredicateOutcome(passed: !outcome.passed, expectation: .prefixed("not ", outcome.expectation))
         case let .all(predicates):
-            var descriptions: [String] = []
+            var descriptions: [ShownText] = []
             var passed = true
             var reason: String?
             var schemaFailures: [SchemaFailure] = []
             for predicate in predicates {
                 let outcome = try predicate.evaluate(actual, in: scope, format: format, assertsFormats: assertsFormats)
-                descriptions.append(outcome.expected)
+                descriptions.append(outcome.expectation)
                 if !outcome.passed {
                     passed = false
                     reason = reason ?? outcome.reason
                     schemaFailures += outcome.schemaFailures
                 }
             }
-            var outcome = PredicateOutcome(passed: passed, expected: descriptions.joined(separator: " and "), reason: reason)
+            var outcome = PredicateOutcome(passed: passed, expectation: .all(descriptions), reason: reason)
             outcome.schemaFailures = schemaFailures
             return outcome
         case let .schema(check):
-            let description = "matches \(check.name)"
-            guard let actual else { return PredicateOutcome(passed: false, expected: description) }
+            let description = ShownText.words("matches \(check.name)")
+            guard let actual else { return PredicateOutcome(passed: false, expectation: description) }
             let asserts = assertsFormats || check.assertsFormats
-            guard !check.schema.isValid(actual, assertsFormats: asserts) else { return PredicateOutcome(passed: true, expected: description) }
-            var outcome = PredicateOutcome(passed: false, expected: description)
+            guard !check.schema.isValid(actual, assertsFormats: asserts) else { return PredicateOutcome(passed: true, expectation: description) }
+            var outcome = PredicateOutcome(passed: false, expectation: description)
             outcome.schemaFailures = check.schema.failures(actual, limit: SchemaCheck.failureLimit, assertsFormats: asserts)
             return outcome
         }

@@ -81,12 +81,30 @@ package enum ValueFormat: Sendable {
 package struct PredicateOutcome: Sendable, Equatable {
     /// Whether it held.
     package var passed: Bool
-    /// What was expected, in words: `equals "articles"`, `count > 0`.
-    package var expected: String
+    /// What was expected, kept as parts until it is shown.
+    package var expectation: ShownText
     /// Why it failed when the reason is more than "different value": a type mismatch, a bad regex.
     package var reason: String?
     /// For `schema:`, how the value failed it, most specific first.
     package var schemaFailures: [SchemaFailure] = []
+
+    /// What was expected, in words: `equals "articles"`, `count > 0`.
+    package var expected: String {
+        get { expectation.description }
+        set { expectation = .words(newValue) }
+    }
+
+    /// An outcome whose expectation is made when shown.
+    package init(passed: Bool, expectation: ShownText, reason: String? = nil) {
+        self.passed = passed
+        self.expectation = expectation
+        self.reason = reason
+    }
+
+    /// An outcome whose expectation is already text.
+    package init(passed: Bool, expected: String, reason: String? = nil) {
+        self.init(passed: passed, expectation: .words(expected), reason: reason)
+    }
 }
 
 /// A `schema:` predicate: the compiled schema and how messages name it.

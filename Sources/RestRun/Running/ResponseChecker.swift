@@ -70,8 +70,8 @@ package struct ResponseChecker: Sendable {
             case .body:
                 if let checked = BodyMatcher.evaluate(expectation.predicate, on: response.body) {
                     let result = ExpectationResult(
-                        label: expectation.label, passed: checked.passed, expected: redactor.redact(checked.expected),
-                        actual: redactor.redact(BodyMatcher.excerpt(response.body)), location: expectation.location)
+                        label: expectation.label, passed: checked.passed, expected: checked.expectation,
+                        actual: .words(BodyMatcher.excerpt(response.body)), redactor: redactor, location: expectation.location)
                     outcome.expectations.append(result)
                     if !result.passed { outcome.failures.append(result.diagnostic) }
                     continue
@@ -98,9 +98,10 @@ package struct ResponseChecker: Sendable {
             do throws(Diagnostic) {
                 let evaluation = try expectation.predicate.evaluate(
                     actual, in: scope, format: expectation.format, assertsFormats: request.options.assertsFormats == true)
+                // The texts are made when shown: a passing check is shown only by a JSON report.
                 var checked = ExpectationResult(
-                    label: expectation.label, passed: evaluation.passed, expected: redactor.redact(evaluation.expected),
-                    actual: actual.map { redactor.redact(expectation.format.show($0)) } ?? missing,
+                    label: expectation.label, passed: evaluation.passed, expected: evaluation.expectation,
+                    actual: actual.map { .shown($0, expectation.format) } ?? .words(missing), redactor: redactor,
                     location: expectation.location, reason: evaluation.reason.map(redactor.redact))
                 checked.details = evaluation.schemaFailures.map { failure in
                     redactor.redact(Self.sentence(failure, under: expectation.subject))
