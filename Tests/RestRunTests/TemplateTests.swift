@@ -62,11 +62,11 @@ struct TemplateTests {
         let file = try Fixtures.load("""
             variables: { id: 7, name: ünï }
             requests:
-              - url: "http://x/é/{{ id }}/${NOT_SET:-a{b}c-{{name}}}/{x}/{{name}}{{id}}"
+              - url: "http://x/é/{{ id }}/${NOT_SET:-a{b}c-{{name}}}/{x}/{{name}}{{id}}/$5$/{{id}}$"
             """).get()
         let runner = Runner()
         let prepared = try runner.prepare(file.requests[0], of: file, scope: runner.initialScope(for: file))
-        #expect(prepared.url == "http://x/é/7/a{b}c-ünï/{x}/ünï7")
+        #expect(prepared.url == "http://x/é/7/a{b}c-ünï/{x}/ünï7/$5$/7$")
         // Columns count characters, as libyaml's marks do: 'é' is one column, not two bytes.
         let diagnostics = Fixtures.diagnostics("requests:\n  - url: http://é/{{9x}}/${NOPE:-{{oops\n")
         #expect(diagnostics.map(\.message) == [

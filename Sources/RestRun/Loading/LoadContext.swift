@@ -166,6 +166,8 @@ final class LoadContext {
             case let .integer(value): return .value(.integer(value))
             case let .float(value): return .value(.number(value))
             case let .string(text):
+                // Most strings hold no placeholder: they are values, with no template made first.
+                guard TemplateParser.mayHoldPlaceholders(text) else { return .value(.string(text)) }
                 let template = parseTemplate(text, node: node)
                 if let literal = template.literalText { return .value(.string(literal)) }
                 return .template(template)

@@ -9,7 +9,8 @@ final class ReferencedNames: Sendable {
     func insert(_ name: String) {
         names.withLock { names in
             names.insert(name)
-            if let dot = name.firstIndex(of: ".") { names.insert(String(name[..<dot])) }
+            // Found among the UTF-8 bytes: `firstIndex(of: Character)` costs ~1,500 instructions.
+            if let dot = name.utf8.firstIndex(of: UInt8(ascii: ".")) { names.insert(String(name[..<dot])) }
         }
     }
 

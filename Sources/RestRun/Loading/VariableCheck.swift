@@ -7,7 +7,8 @@ struct VariableCheck {
         guard let file else { return }
         var known = predefined
         var reported: Set<String> = []
-        let laterCaptures = Dictionary(
+        // Only an unknown name needs it (to say which later request captures it).
+        lazy var laterCaptures = Dictionary(
             file.requests.flatMap { request in request.captures.map { ($0.name, (name: request.name, location: request.location)) } },
             uniquingKeysWith: { first, _ in first })
 

@@ -182,8 +182,11 @@ package struct TemplateParser: Sendable {
                 }
                 index = close + 1
             } else {
-                scan.literal.append(byte)
-                index += 1
+                // Plain text up to the next `{` or `$`, appended in one piece.
+                var stop = index + 1
+                while stop < end, scan.bytes[stop] != open, scan.bytes[stop] != UInt8(ascii: "$") { stop += 1 }
+                scan.literal += scan.bytes[index..<stop]
+                index = stop
             }
         }
     }
