@@ -30,26 +30,25 @@ package enum ScalarValue: Sendable, Hashable {
             self = .string(text)
             return
         }
-        if Self.isNullText(text) {
+        // The first byte says which spellings are possible: most scalars are strings at once.
+        guard let first = text.utf8.first else {
             self = .null
             return
         }
-        // Only scalars starting with a digit, a sign, a dot, t/T/f/F can be anything but a string.
-        guard let first = text.utf8.first,
-              (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "-")
-                || first == UInt8(ascii: "+") || first == UInt8(ascii: ".") || first == UInt8(ascii: "t")
-                || first == UInt8(ascii: "T") || first == UInt8(ascii: "f") || first == UInt8(ascii: "F")
-        else {
-            self = .string(text)
-            return
-        }
-        if let bool = Self.resolveBool(text) {
-            self = .bool(bool)
-        } else if let integer = Self.resolveInteger(text) {
-            self = .integer(integer)
-        } else if let float = Self.resolveFloat(text) {
-            self = .float(float)
-        } else {
+        switch first {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"):
+            self = Self.isNullText(text) ? .null : .string(text)
+        case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"):
+            self = Self.resolveBool(text).map(ScalarValue.bool) ?? .string(text)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            if let integer = Self.resolveInteger(text) {
+                self = .integer(integer)
+            } else if let float = Self.resolveFloat(text) {
+                self = .float(float)
+            } else {
+                self = .string(text)
+            }
+        default:
             self = .string(text)
         }
     }
