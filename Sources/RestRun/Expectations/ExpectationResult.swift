@@ -5,17 +5,14 @@ package struct ExpectationResult: Sendable {
     /// Whether it held.
     package var passed: Bool
     /// What was expected, in words (secrets redacted).
-    package var expected: String {
-        get { Self.text(expectedParts) }
-        set { expectedParts = (.words(newValue), nil) }
-    }
+    package var expected: String { Self.text(expectedParts) }
     /// What was found, as JSON (secrets redacted), or a phrase when nothing was found.
     package var actual: String {
         get { Self.text(actualParts) }
         set { actualParts = (.words(newValue), nil) }
     }
     /// Both, kept as parts (and the redactor that hides secrets in them) until they are shown.
-    private var expectedParts: (text: ShownText, redactor: Redactor?)
+    private let expectedParts: (text: ShownText, redactor: Redactor?)
     private var actualParts: (text: ShownText, redactor: Redactor?)
     /// Where the expectation was written.
     package var location: SourceLocation?

@@ -89,10 +89,7 @@ package struct PredicateOutcome: Sendable, Equatable {
     package var schemaFailures: [SchemaFailure] = []
 
     /// What was expected, in words: `equals "articles"`, `count > 0`.
-    package var expected: String {
-        get { expectation.description }
-        set { expectation = .words(newValue) }
-    }
+    package var expected: String { expectation.description }
 
     /// An outcome whose expectation is made when shown.
     package init(passed: Bool, expectation: ShownText, reason: String? = nil) {

@@ -97,6 +97,7 @@ package final class ConsoleReporter: RunObserver {
 
     /// The lines printed for one request.
     package func text(for request: RequestResult) -> String {
+        // Below normal detail only failures print: nothing is formatted for the others.
         if detail != .normal, case .passed = request.outcome { return "" }
         if detail != .normal, case .skipped = request.outcome { return "" }
         var text = ""
@@ -107,7 +108,6 @@ package final class ConsoleReporter: RunObserver {
         if let runs = request.repeatedRuns { attempts = style.dim("  ×\(runs.count) runs") + (request.attempts > runs.count ? style.dim(" (\(request.attempts) attempts)") : "") }
         switch request.outcome {
         case .passed:
-            guard detail == .normal else { return "" }
             text += "\(indent)\(style.green("✓")) \(request.name)  \(style.green(status))  \(time)\(attempts)\n"
             for warning in request.warnings { text += warning.rendered(colors: style.enabled) + "\n" }
         case .failed, .error:
@@ -115,7 +115,6 @@ package final class ConsoleReporter: RunObserver {
             for failure in request.failures { text += failure.rendered(colors: style.enabled) + "\n" }
             for warning in request.warnings { text += warning.rendered(colors: style.enabled) + "\n" }
         case .skipped:
-            guard detail == .normal else { return "" }
             text += "\(indent)\(style.yellow("-")) \(request.name)  \(style.yellow("skipped"))" + (request.skipReason.map { style.dim(": \($0)") } ?? "") + "\n"
         }
         return text
