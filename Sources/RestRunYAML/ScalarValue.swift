@@ -62,29 +62,31 @@ package enum ScalarValue: Sendable, Hashable {
     }
 
     private static func resolveInteger(_ text: String) -> Int? {
-        let bytes = text.utf8
-        var index = bytes.startIndex
-        let end = bytes.endIndex
+        // On the bytes in place: indexing the UTF-8 view costs several times more per byte.
+        var text = text
+        return text.withUTF8(resolveInteger)
+    }
+
+    private static func resolveInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        let end = bytes.count
         var negative = false
         if index < end, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
             negative = bytes[index] == UInt8(ascii: "-")
-            index = bytes.index(after: index)
+            index += 1
         }
         guard index < end else { return nil }
         var radix = 10
-        if bytes[index] == UInt8(ascii: "0") {
-            let next = bytes.index(after: index)
-            if next < end, bytes[next] == UInt8(ascii: "x") || bytes[next] == UInt8(ascii: "o") {
-                radix = bytes[next] == UInt8(ascii: "x") ? 16 : 8
-                index = bytes.index(after: next)
-                guard index < end else { return nil }
-            }
+        if bytes[index] == UInt8(ascii: "0"), index + 1 < end, bytes[index + 1] == UInt8(ascii: "x") || bytes[index + 1] == UInt8(ascii: "o") {
+            radix = bytes[index + 1] == UInt8(ascii: "x") ? 16 : 8
+            index += 2
+            guard index < end else { return nil }
         }
         // Accumulated as a negative number so that Int.min fits.
         var value = 0
         while index < end {
             let byte = bytes[index]
-            index = bytes.index(after: index)
+            index += 1
             let digit: Int
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(byte - UInt8(ascii: "0"))

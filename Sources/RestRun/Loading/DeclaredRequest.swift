@@ -208,20 +208,26 @@ package struct DeclaredRequest: Sendable {
             || captures.contains { if case .json = $0.source { true } else { false } }
     }
 
-    /// Every template the request reads, for checking variable names before anything is sent.
-    package var templates: [Template] {
-        var result = [url] + query.map(\.value) + headers.flatMap(\.templates) + (body?.templates ?? [])
-        for expectation in expectations { result += expectation.predicate.templates }
-        for condition in conditions { result += condition.predicate.templates }
-        if let flow { result += flow.arguments.flatMap(\.value.templates) }
+    /// Calls `visit` with every template the request reads, for checking variable names before
+    /// anything is sent (no array of them is made: this runs for every request of a file).
+    package func forEachTemplate(_ visit: (Template) -> Void) {
+        visit(url)
+        for item in query { visit(item.value) }
+        for header in headers { header.forEachTemplate(visit) }
+        body?.forEachTemplate(visit)
+        // By index: a `for` loop would copy each whole expectation (subject, place, texts).
+        let expectations = self.expectations
+        for index in expectations.indices { expectations[index].predicate.forEachTemplate(visit) }
+        let conditions = self.conditions
+        for index in conditions.indices { conditions[index].predicate.forEachTemplate(visit) }
+        if let flow { for argument in flow.arguments { argument.value.forEachTemplate(visit) } }
         if let iteration {
             switch iteration.source {
-            case let .items(items): result += items.flatMap(\.templates)
-            case let .value(value): result += value.templates
+            case let .items(items): for item in items { item.forEachTemplate(visit) }
+            case let .value(value): value.forEachTemplate(visit)
             case .data: break
             }
         }
-        return result
     }
 
     /// The request with its templates resolved in `scope`.
@@ -245,16 +251,16 @@ package struct DeclaredRequest: Sendable {
 }
 
 extension Predicate {
-    /// Every template inside the predicate's operands.
-    var templates: [Template] {
+    /// Calls `visit` with every template inside the predicate's operands.
+    func forEachTemplate(_ visit: (Template) -> Void) {
         switch self {
         case let .equals(value), let .notEquals(value), let .compare(_, value), let .contains(value),
              let .startsWith(value), let .endsWith(value):
-            value.templates
-        case let .oneOf(values): values.flatMap(\.templates)
-        case let .count(inner), let .not(inner): inner.templates
-        case let .all(predicates): predicates.flatMap(\.templates)
-        case .matches, .exists, .type, .statusClass, .schema: []
+            value.forEachTemplate(visit)
+        case let .oneOf(values): for value in values { value.forEachTemplate(visit) }
+        case let .count(inner), let .not(inner): inner.forEachTemplate(visit)
+        case let .all(predicates): for predicate in predicates { predicate.forEachTemplate(visit) }
+        case .matches, .exists, .type, .statusClass, .schema: break
         }
     }
 }

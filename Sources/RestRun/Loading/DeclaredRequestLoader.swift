@@ -23,24 +23,33 @@ struct DeclaredRequestLoader {
             context.error("each item of 'requests' must be a mapping with at least 'url', found \(node.kindDescription)", at: node)
             return nil
         }
-        guard let entries = context.mapping(node, what, allowed: Self.keys) else { return nil }
-        guard let urlNode = entries.first(where: { $0.key == "url" })?.node else {
+        // The entries are read in place, with no array of them made (this runs for every request).
+        guard let urlNode = node.pairs?.first(where: { $0.key.scalarText == "url" })?.value else {
+            context.forEachEntry(node, what, keysAre: "plain names") { key, _, keyNode in
+                _ = context.isAllowed(key, at: keyNode, in: what, allowed: Self.keys)
+            }
             context.error("\(what) needs a 'url'", at: node)
             return nil
         }
-        guard let url = context.template(urlNode, "'url'") else { return nil }
+        guard let url = context.template(urlNode, "'url'") else {
+            context.forEachEntry(node, what, keysAre: "plain names") { key, _, keyNode in
+                _ = context.isAllowed(key, at: keyNode, in: what, allowed: Self.keys)
+            }
+            return nil
+        }
         var request = DeclaredRequest(name: "", location: context.location(node), url: url)
         var bodySeen: Node?
-        for (key, value, keyNode) in entries {
+        context.forEachEntry(node, what, keysAre: "plain names") { key, value, keyNode in
+            guard context.isAllowed(key, at: keyNode, in: what, allowed: Self.keys) else { return }
             switch key {
             case "name": request.name = context.string(value, "'name'") ?? ""
             case "method":
-                guard let text = context.string(value, "'method'") else { continue }
+                guard let text = context.string(value, "'method'") else { return }
                 guard let method = HTTPMethod(rawValue: text) else {
                     let upper = text.uppercased()
                     let hint = HTTPMethod(rawValue: upper) != nil ? " (methods are upper case: '\(upper)')" : ""
                     context.error("'\(text)' is not an HTTP method\(hint)", at: value)
-                    continue
+                    return
                 }
                 request.method = method
             case "query": request.query = loadQuery(value)
@@ -48,7 +57,7 @@ struct DeclaredRequestLoader {
             case "json", "text", "form", "multipart", "file", "base64":
                 if let first = bodySeen {
                     context.error("a request has one body; '\(first.scalarText ?? "")' was given already at line \(first.mark.line)", at: keyNode)
-                    continue
+                    return
                 }
                 bodySeen = keyNode
                 request.body = BodyLoader(context: context).load(key, value)
@@ -57,7 +66,7 @@ struct DeclaredRequestLoader {
                     request.headers.append(HeaderTemplate(auth: auth, location: context.location(keyNode)))
                 }
             case "decode":
-                guard let name = context.string(value, "'decode'") else { continue }
+                guard let name = context.string(value, "'decode'") else { return }
                 if !decoderNames.contains(name) {
                     context.error(DecoderRegistry.unknownMessage(name, known: decoderNames), at: value)
                 }
@@ -73,10 +82,10 @@ struct DeclaredRequestLoader {
                     request.expectations = expectations
                 }
             case "repeat":
-                guard let count = context.integer(value, "'repeat'") else { continue }
+                guard let count = context.integer(value, "'repeat'") else { return }
                 guard (1...Self.maxRepeat).contains(count) else {
                     context.error("'repeat' takes a number of runs from 1 to \(Self.maxRepeat), found \(count)", at: value)
-                    continue
+                    return
                 }
                 request.repeatCount = count
             case "when": request.conditions = loadConditions(value)
@@ -86,7 +95,7 @@ struct DeclaredRequestLoader {
             case "tags":
                 guard let items = value.items else {
                     context.error("'tags' must be a list of strings, found \(value.kindDescription)", at: value)
-                    continue
+                    return
                 }
                 request.tags = items.compactMap { context.string($0, "a tag") }
             default: break

@@ -8,23 +8,24 @@ struct ExpectationLoader {
     static let captureKeys = ["json", "header", "regex", "status", "body", "cookie", "secret"]
 
     func load(_ node: Node) -> [Expectation] {
-        guard let entries = context.mapping(node, "'expect'", allowed: Self.keys) else { return [] }
         var result: [Expectation] = []
-        for (key, value, keyNode) in entries {
+        result.reserveCapacity(node.pairs.map { $0.count + 2 } ?? 0)
+        context.forEachEntry(node, "'expect'", keysAre: "plain names") { key, value, keyNode in
+            guard context.isAllowed(key, at: keyNode, in: "'expect'", allowed: Self.keys) else { return }
             switch key {
             case "status":
                 if let predicate = statusPredicate(value) {
                     result.append(Expectation(subject: .status, predicate: predicate, location: context.location(keyNode)))
                 }
             case "headers":
-                for (name, predicateNode, nameNode) in context.entries(value, "'headers'") ?? [] {
+                context.forEachEntry(value, "'headers'") { name, predicateNode, nameNode in
                     if let predicate = predicate(predicateNode, operands: .json) {
                         result.append(Expectation(subject: .header(name), predicate: predicate, location: context.location(nameNode)))
                     }
                 }
             case "json":
-                for (path, predicateNode, pathNode) in context.entries(value, "'json'") ?? [] {
-                    guard let jsonPath = parsePath(path, node: pathNode) else { continue }
+                context.forEachEntry(value, "'json'") { path, predicateNode, pathNode in
+                    guard let jsonPath = parsePath(path, node: pathNode) else { return }
                     if let predicate = predicate(predicateNode, operands: .json) {
                         result.append(Expectation(subject: .json(jsonPath), predicate: predicate, location: context.location(pathNode)))
                     }
@@ -94,8 +95,12 @@ struct ExpectationLoader {
             context.error("'status' must be a code such as 200, a list of codes, or a class such as 2xx, found '\(node.scalarText ?? "")'", at: node)
             return nil
         case let .sequence(items):
-            let codes = items.compactMap { context.integer($0, "a status in the list") }
-            return codes.count == items.count ? .oneOf(codes.map { .value(.integer($0)) }) : nil
+            var codes: [ValueTemplate] = []
+            codes.reserveCapacity(items.count)
+            for item in items {
+                if let code = context.integer(item, "a status in the list") { codes.append(.value(.integer(code))) }
+            }
+            return codes.count == items.count ? .oneOf(codes) : nil
         case .mapping:
             return predicate(node, operands: .json)
         }
@@ -110,37 +115,34 @@ struct ExpectationLoader {
     /// A plain value (equals) or a mapping of predicate operators that must all hold.
     func predicate(_ node: Node, operands: Operands) -> Predicate? {
         guard let pairs = node.pairs else { return .equals(operand(node, operands)) }
+        // Most mappings hold one operator: no array is made for it.
+        var first: Predicate?
         var predicates: [Predicate] = []
+        func add(_ predicate: Predicate) {
+            if first == nil { first = predicate } else { predicates.append(predicate) }
+        }
         for pair in pairs {
-            guard let name = pair.key.scalarText, Predicate.operatorNames.contains(name) else {
-                let name = pair.key.scalarText ?? pair.key.kindDescription
-                var message = "unknown predicate '\(name)'"
-                if let suggestion = Suggestion.closest(to: name, in: Predicate.operatorNames) { message += " (did you mean '\(suggestion)'?)" }
-                context.error(message, at: pair.key, notes: [
-                    "predicates: " + Predicate.operatorNames.joined(separator: " "),
-                    "to compare with an object, write 'equals: {...}'",
-                ])
-                continue
-            }
             let value = pair.value
+            let name = pair.key.scalarText ?? ""
+            // One switch decides what the key is; anything it does not know is reported.
             switch name {
-            case "==", "equals": predicates.append(.equals(operand(value, operands)))
-            case "!=": predicates.append(.notEquals(operand(value, operands)))
+            case "==", "equals": add(.equals(operand(value, operands)))
+            case "!=": add(.notEquals(operand(value, operands)))
             case "<", "<=", ">", ">=":
-                if let op = Predicate.ComparisonOperator(rawValue: name) { predicates.append(.compare(op, operand(value, operands))) }
-            case "contains": predicates.append(.contains(operand(value, .json)))
-            case "starts_with": predicates.append(.startsWith(operand(value, .json)))
-            case "ends_with": predicates.append(.endsWith(operand(value, .json)))
+                if let op = Predicate.ComparisonOperator(rawValue: name) { add(.compare(op, operand(value, operands))) }
+            case "contains": add(.contains(operand(value, .json)))
+            case "starts_with": add(.startsWith(operand(value, .json)))
+            case "ends_with": add(.endsWith(operand(value, .json)))
             case "matches":
                 guard let pattern = context.string(value, "'matches'") else { continue }
                 do {
                     _ = try Regex(pattern)
-                    predicates.append(.matches(pattern: pattern))
+                    add(.matches(pattern: pattern))
                 } catch {
                     context.error("invalid regular expression '\(pattern)': \(error)", at: value)
                 }
             case "exists":
-                if let exists = context.bool(value, "'exists'") { predicates.append(.exists(exists)) }
+                if let exists = context.bool(value, "'exists'") { add(.exists(exists)) }
             case "type":
                 guard let type = context.string(value, "'type'") else { continue }
                 guard Predicate.typeNames.contains(type) else {
@@ -149,27 +151,34 @@ struct ExpectationLoader {
                     context.error(message + "; types are " + Predicate.typeNames.joined(separator: ", "), at: value)
                     continue
                 }
-                predicates.append(.type(type))
+                add(.type(type))
             case "count":
-                if let inner = predicate(value, operands: .json) { predicates.append(.count(inner)) }
+                if let inner = predicate(value, operands: .json) { add(.count(inner)) }
             case "one_of":
                 guard let items = value.items else {
                     context.error("'one_of' must be a list, found \(value.kindDescription)", at: value)
                     continue
                 }
-                predicates.append(.oneOf(items.map { operand($0, operands) }))
+                add(.oneOf(items.map { operand($0, operands) }))
             case "not":
-                if let inner = predicate(value, operands: operands) { predicates.append(.not(inner)) }
+                if let inner = predicate(value, operands: operands) { add(.not(inner)) }
             case "schema":
-                if let check = schemaCheck(value) { predicates.append(.schema(check)) }
-            default: break
+                if let check = schemaCheck(value) { add(.schema(check)) }
+            default:
+                let name = pair.key.scalarText ?? pair.key.kindDescription
+                var message = "unknown predicate '\(name)'"
+                if let suggestion = Suggestion.closest(to: name, in: Predicate.operatorNames) { message += " (did you mean '\(suggestion)'?)" }
+                context.error(message, at: pair.key, notes: [
+                    "predicates: " + Predicate.operatorNames.joined(separator: " "),
+                    "to compare with an object, write 'equals: {...}'",
+                ])
             }
         }
-        if predicates.isEmpty {
+        guard let first else {
             if pairs.isEmpty { context.error("an empty mapping is not a predicate", at: node) }
             return nil
         }
-        return predicates.count == 1 ? predicates[0] : .all(predicates)
+        return predicates.isEmpty ? first : .all([first] + predicates)
     }
 
     /// `schema: {file: PATH[#/pointer]}` (or just the path), or a schema written inline; compiled
@@ -224,60 +233,65 @@ struct ExpectationLoader {
     // MARK: Captures
 
     func loadCaptures(_ node: Node) -> [Capture] {
-        guard let entries = context.entries(node, "'capture'") else { return [] }
-        return entries.compactMap { name, value, nameNode in
-            guard TemplateParser.isVariableName(name) else {
-                context.error("'\(name)' is not a variable name: use letters, digits, '_', '-' and '.'", at: nameNode)
-                return nil
-            }
-            let location = context.location(nameNode)
-            if let text = value.scalarText, value.pairs == nil {
-                guard text.hasPrefix("$") else {
-                    context.error(
-                        "a capture is a JSONPath starting with '$', or a mapping with one of json, header, regex, status, body, cookie",
-                        at: value)
-                    return nil
-                }
-                return parsePath(text, node: value).map { Capture(name: name, source: .json($0), location: location) }
-            }
-            guard let fields = context.mapping(value, "capture '\(name)'", allowed: Self.captureKeys) else { return nil }
-            var source: Capture.Source?
-            var secret = false
-            for (key, field, keyNode) in fields {
-                if key == "secret" {
-                    secret = context.bool(field, "'secret'") ?? false
-                    continue
-                }
-                if source != nil {
-                    context.error("capture '\(name)' has more than one source", at: keyNode)
-                    continue
-                }
-                switch key {
-                case "json":
-                    guard let text = context.string(field, "'json'") else { continue }
-                    source = parsePath(text, node: field).map(Capture.Source.json)
-                case "header": source = context.string(field, "'header'").map(Capture.Source.header)
-                case "cookie": source = context.string(field, "'cookie'").map(Capture.Source.cookie)
-                case "regex":
-                    guard let pattern = context.string(field, "'regex'") else { continue }
-                    do {
-                        _ = try Regex(pattern)
-                        source = .regex(pattern)
-                    } catch {
-                        context.error("invalid regular expression '\(pattern)': \(error)", at: field)
-                    }
-                case "status", "body":
-                    if context.bool(field, "'\(key)'") == true { source = key == "status" ? .status : .body }
-                default: break
-                }
-            }
-            guard let source else {
-                if !fields.contains(where: { $0.key != "secret" }) {
-                    context.error("capture '\(name)' needs a source: json, header, regex, status, body or cookie", at: value)
-                }
-                return nil
-            }
-            return Capture(name: name, source: source, isSecret: secret, location: location)
+        var captures: [Capture] = []
+        context.forEachEntry(node, "'capture'") { name, value, nameNode in
+            if let capture = capture(name, value, nameNode: nameNode) { captures.append(capture) }
         }
+        return captures
+    }
+
+    private func capture(_ name: String, _ value: Node, nameNode: Node) -> Capture? {
+        guard TemplateParser.isVariableName(name) else {
+            context.error("'\(name)' is not a variable name: use letters, digits, '_', '-' and '.'", at: nameNode)
+            return nil
+        }
+        let location = context.location(nameNode)
+        if let text = value.scalarText, value.pairs == nil {
+            guard text.hasPrefix("$") else {
+                context.error(
+                    "a capture is a JSONPath starting with '$', or a mapping with one of json, header, regex, status, body, cookie",
+                    at: value)
+                return nil
+            }
+            return parsePath(text, node: value).map { Capture(name: name, source: .json($0), location: location) }
+        }
+        guard let fields = context.mapping(value, "capture '\(name)'", allowed: Self.captureKeys) else { return nil }
+        var source: Capture.Source?
+        var secret = false
+        for (key, field, keyNode) in fields {
+            if key == "secret" {
+                secret = context.bool(field, "'secret'") ?? false
+                continue
+            }
+            if source != nil {
+                context.error("capture '\(name)' has more than one source", at: keyNode)
+                continue
+            }
+            switch key {
+            case "json":
+                guard let text = context.string(field, "'json'") else { continue }
+                source = parsePath(text, node: field).map(Capture.Source.json)
+            case "header": source = context.string(field, "'header'").map(Capture.Source.header)
+            case "cookie": source = context.string(field, "'cookie'").map(Capture.Source.cookie)
+            case "regex":
+                guard let pattern = context.string(field, "'regex'") else { continue }
+                do {
+                    _ = try Regex(pattern)
+                    source = .regex(pattern)
+                } catch {
+                    context.error("invalid regular expression '\(pattern)': \(error)", at: field)
+                }
+            case "status", "body":
+                if context.bool(field, "'\(key)'") == true { source = key == "status" ? .status : .body }
+            default: break
+            }
+        }
+        guard let source else {
+            if !fields.contains(where: { $0.key != "secret" }) {
+                context.error("capture '\(name)' needs a source: json, header, regex, status, body or cookie", at: value)
+            }
+            return nil
+        }
+        return Capture(name: name, source: source, isSecret: secret, location: location)
     }
 }

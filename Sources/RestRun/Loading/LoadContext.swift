@@ -48,44 +48,61 @@ final class LoadContext {
         _ node: Node, _ what: String, allowed: [String], ignoresExtensions: Bool = false
     ) -> [(key: String, node: Node, keyNode: Node)]? {
         entries(node, what, keysAre: "plain names") { key, keyNode in
-            if ignoresExtensions, key.utf8.starts(with: "x-".utf8) { return false }
-            guard allowed.contains(key) else {
-                var message = "unknown key '\(key)' in \(what)"
-                if let suggestion = Suggestion.closest(to: key, in: allowed) { message += " (did you mean '\(suggestion)'?)" }
-                error(message, at: keyNode, notes: ["allowed keys: " + allowed.joined(separator: ", ")])
-                return false
-            }
-            return true
+            isAllowed(key, at: keyNode, in: what, allowed: allowed, ignoresExtensions: ignoresExtensions)
         }
+    }
+
+    /// Whether `key` is one of `allowed`; if not, it is reported with a did-you-mean (`x-` keys
+    /// are skipped without a word when `ignoresExtensions`).
+    func isAllowed(_ key: String, at keyNode: Node, in what: String, allowed: [String], ignoresExtensions: Bool = false) -> Bool {
+        if ignoresExtensions, key.utf8.starts(with: "x-".utf8) { return false }
+        guard allowed.contains(key) else {
+            var message = "unknown key '\(key)' in \(what)"
+            if let suggestion = Suggestion.closest(to: key, in: allowed) { message += " (did you mean '\(suggestion)'?)" }
+            error(message, at: keyNode, notes: ["allowed keys: " + allowed.joined(separator: ", ")])
+            return false
+        }
+        return true
     }
 
     /// Entries of a mapping with any keys (headers, variables, JSONPaths), or those `keeps` keeps.
     func entries(
         _ node: Node, _ what: String, keysAre kind: String = "scalars", keeps: (String, Node) -> Bool = { _, _ in true }
     ) -> [(key: String, node: Node, keyNode: Node)]? {
-        guard let pairs = node.pairs else {
-            if node.isNull { return [] }
-            error("\(what) must be a mapping, found \(node.kindDescription)", at: node)
-            return nil
-        }
-        // One pass, one array: this runs for every mapping of every request.
         var result: [(key: String, node: Node, keyNode: Node)] = []
-        result.reserveCapacity(pairs.count)
+        let isMapping = forEachEntry(node, what, keysAre: kind) { key, value, keyNode in
+            if keeps(key, keyNode) { result.append((key, value, keyNode)) }
+        }
+        return isMapping ? result : nil
+    }
+
+    /// Calls `visit` with each entry of a mapping whose key is a scalar (other keys are reported),
+    /// with no array of entries made: the readers of every request's mappings use this. Whether
+    /// `node` is a mapping (or null, which has no entries); if not, that is reported.
+    @discardableResult
+    func forEachEntry(
+        _ node: Node, _ what: String, keysAre kind: String = "scalars", _ visit: (_ key: String, _ value: Node, _ keyNode: Node) -> Void
+    ) -> Bool {
+        guard let pairs = node.pairs else {
+            if node.isNull { return true }
+            error("\(what) must be a mapping, found \(node.kindDescription)", at: node)
+            return false
+        }
         for pair in pairs {
             guard let key = pair.key.scalarText else {
                 error("keys of \(what) must be \(kind), found \(pair.key.kindDescription)", at: pair.key)
                 continue
             }
-            if keeps(key, pair.key) { result.append((key, pair.value, pair.key)) }
+            visit(key, pair.value, pair.key)
         }
-        return result
+        return true
     }
 
     /// The scalar with its `${NAME}` references read from the environment (and `--var`/`--secret`),
     /// for every key that is read when the file loads rather than when a request is sent; `{{name}}`
     /// stays as written. Other nodes are returned as they are.
     func expanded(_ node: Node) -> Node {
-        guard case let .scalar(text, style) = node.content, text.utf8.contains(UInt8(ascii: "$")),
+        guard case let .scalar(text, style) = node.content, text.containsByte(UInt8(ascii: "$")),
               TemplateParser.mayHoldPlaceholders(text)
         else { return node }
         let template = parseTemplate(text, node: node)
@@ -179,7 +196,13 @@ final class LoadContext {
             }
             return .array(values)
         case let .mapping(pairs):
-            var members = OrderedDictionary<String, ValueTemplate>()
+            // Keys and values in two arrays, made a dictionary once: the YAML parser has refused
+            // most duplicates already, and the rest (`1` and `"1"`) are found here.
+            var keys: [String] = []
+            var values: [ValueTemplate] = []
+            keys.reserveCapacity(pairs.count)
+            values.reserveCapacity(pairs.count)
+            var seen: Set<String>? = pairs.count > 16 ? Set(minimumCapacity: pairs.count) : nil
             var allLiteral = true
             for pair in pairs {
                 guard let key = pair.key.scalarText else {
@@ -188,11 +211,17 @@ final class LoadContext {
                 }
                 let value = valueTemplate(pair.value)
                 if case .value = value {} else { allLiteral = false }
-                if members[key] != nil { error("duplicate key '\(key)'", at: pair.key) }
-                members[key] = value
+                let isNew = seen != nil ? seen?.insert(key).inserted == true : !keys.contains(key)
+                if isNew {
+                    keys.append(key)
+                    values.append(value)
+                } else {
+                    error("duplicate key '\(key)'", at: pair.key)
+                    if let index = keys.firstIndex(of: key) { values[index] = value }
+                }
             }
-            if allLiteral { return .value(.object(members.mapValues(\.sourceValue))) }
-            return .object(members)
+            if allLiteral { return .value(.object(OrderedDictionary(uncheckedUniqueKeys: keys, values: values.map(\.sourceValue)))) }
+            return .object(OrderedDictionary(uncheckedUniqueKeys: keys, values: values))
         }
     }
 }

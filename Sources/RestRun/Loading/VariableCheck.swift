@@ -5,25 +5,56 @@ struct VariableCheck {
 
     func check(_ file: RequestFile?, context: LoadContext) {
         guard let file else { return }
-        var known = predefined
-        var reported: Set<String> = []
-        // Only an unknown name needs it (to say which later request captures it).
-        lazy var laterCaptures = Dictionary(
-            file.requests.flatMap { request in request.captures.map { ($0.name, (name: request.name, location: request.location)) } },
-            uniquingKeysWith: { first, _ in first })
+        var state = State(known: predefined, file: file, context: context)
+        state.known.formUnion(file.parameters)
+        for variable in file.variables {
+            variable.value.forEachTemplate { state.verify($0) }
+            state.known.insert(variable.name)
+        }
+        let baseURL = file.baseURL
+        let fileHeaders = file.headers
+        for request in file.requests {
+            if let baseURL, !URLBuilder.isAbsolute(request.url.literalText ?? "") { state.verify(baseURL) }
+            let removed: Set<String> = request.headers.contains(where: \.removes)
+                ? Set(request.headers.filter(\.removes).map { $0.name.lowercased() }) : []
+            for header in fileHeaders where removed.isEmpty || !removed.contains(header.name.lowercased()) {
+                header.forEachTemplate { state.verify($0) }
+            }
+            state.iterating = request.iteration != nil
+            request.forEachTemplate { state.verify($0) }
+            for condition in request.conditions { state.verifyName(condition.name, at: condition.location) }
+            for capture in request.captures { state.known.insert(capture.name) }
+            for name in request.flow?.file.exports ?? [] { state.known.insert(name) }
+        }
+    }
 
-        func verify(_ template: Template) {
-            for (name, location) in template.variables { verifyName(name, at: location) }
+    /// What the check knows part way through a file. The visitors call into it by reference, so
+    /// nothing (the file least of all) is copied per template.
+    private struct State {
+        var known: Set<String>
+        var reported: Set<String> = []
+        /// Whether the request being checked runs `for_each`.
+        var iterating = false
+        let file: RequestFile
+        let context: LoadContext
+
+        mutating func verify(_ template: Template) {
+            for part in template.parts {
+                if case let .variable(name, location) = part { verifyName(name, at: location) }
+            }
         }
 
-        var iterating = false
-        func verifyName(_ name: String, at location: SourceLocation?) {
+        mutating func verifyName(_ name: String, at location: SourceLocation?) {
             guard !known.contains(name) else { return }
             // `for_each` gives its request `item`, `item.NAME` and `index`.
             if iterating, name == "item" || name == "index" || name.hasPrefix("item.") { return }
             let key = "\(location.map(\.description) ?? ""):\(name)"
             guard !reported.contains(key) else { return }
             reported.insert(key)
+            // Only an unknown name needs this (to say which later request captures it).
+            let laterCaptures = Dictionary(
+                file.requests.flatMap { request in request.captures.map { ($0.name, (name: request.name, location: request.location)) } },
+                uniquingKeysWith: { first, _ in first })
             if let request = laterCaptures[name] {
                 let line = request.location.map { " at line \($0.line)" } ?? ""
                 context.append([Diagnostic(
@@ -36,25 +67,6 @@ struct VariableCheck {
                 notes.append("define it under 'variables:', pass --var \(name)=VALUE, or capture it in an earlier request")
                 context.append([Diagnostic(message, at: location, notes: notes)])
             }
-        }
-
-        known.formUnion(file.parameters)
-        for variable in file.variables {
-            variable.value.templates.forEach(verify)
-            known.insert(variable.name)
-        }
-        for request in file.requests {
-            if let baseURL = file.baseURL, !URLBuilder.isAbsolute(request.url.literalText ?? "") { verify(baseURL) }
-            let removed: Set<String> = request.headers.contains(where: \.removes)
-                ? Set(request.headers.filter(\.removes).map { $0.name.lowercased() }) : []
-            for header in file.headers where removed.isEmpty || !removed.contains(header.name.lowercased()) {
-                header.templates.forEach(verify)
-            }
-            iterating = request.iteration != nil
-            request.templates.forEach(verify)
-            for condition in request.conditions { verifyName(condition.name, at: condition.location) }
-            for capture in request.captures { known.insert(capture.name) }
-            for name in request.flow?.file.exports ?? [] { known.insert(name) }
         }
     }
 }

@@ -16,7 +16,7 @@ package enum URLBuilder {
         }
         guard !query.isEmpty else { return url }
         let encoded = query.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
-        return url + (url.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + encoded
+        return url + (url.containsByte(UInt8(ascii: "?")) ? "&" : "?") + encoded
     }
 
     /// Whether a URL has a scheme (`http://...`).
@@ -63,7 +63,7 @@ package enum URLBuilder {
     /// `%XX` sequences decoded as UTF-8 (the inverse of `encode`); a malformed one is kept as
     /// written.
     package static func decode(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        guard text.containsByte(UInt8(ascii: "%")) else { return text }
         var bytes: [UInt8] = []
         var rest = Array(text.utf8)[...]
         while let byte = rest.popFirst() {

@@ -62,9 +62,15 @@ package struct Runner: Sendable {
                 continue
             }
             if control?.isStopped == true || Task.isCancelled { break }
-            let missing = unselectedCaptures.isEmpty
-                ? nil : request.templates.flatMap(\.variables).first { scope[$0.name] == nil && unselectedCaptures[$0.name] != nil }
-            if let (name, _) = missing, let source = unselectedCaptures[name] {
+            var missing: String?
+            if !unselectedCaptures.isEmpty {
+                request.forEachTemplate { template in
+                    for part in template.parts where missing == nil {
+                        if case let .variable(name, _) = part, scope[name] == nil, unselectedCaptures[name] != nil { missing = name }
+                    }
+                }
+            }
+            if let name = missing, let source = unselectedCaptures[name] {
                 var result = RequestResult(
                     name: request.name, method: request.method, url: redactor.redact(request.url.description),
                     location: request.location, outcome: .skipped)

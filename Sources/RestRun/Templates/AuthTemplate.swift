@@ -16,11 +16,13 @@ package enum AuthTemplate: Sendable {
         }
     }
 
-    /// The templates inside.
-    package var templates: [Template] {
+    /// Calls `visit` with each template inside.
+    package func forEachTemplate(_ visit: (Template) -> Void) {
         switch self {
-        case let .basic(user, password): [user, password]
-        case let .bearer(token): [token]
+        case let .basic(user, password):
+            visit(user)
+            visit(password)
+        case let .bearer(token): visit(token)
         }
     }
 }

@@ -39,14 +39,14 @@ package enum BodyTemplate: Sendable {
         }
     }
 
-    /// Every template inside.
-    package var templates: [Template] {
+    /// Calls `visit` with every template inside.
+    package func forEachTemplate(_ visit: (Template) -> Void) {
         switch self {
-        case let .json(value): value.templates
-        case let .text(template): [template]
-        case let .form(items): items.map(\.value)
-        case let .multipart(parts): parts.compactMap(\.value)
-        case .file, .base64: []
+        case let .json(value): value.forEachTemplate(visit)
+        case let .text(template): visit(template)
+        case let .form(items): for item in items { visit(item.value) }
+        case let .multipart(parts): for part in parts { if let value = part.value { visit(value) } }
+        case .file, .base64: break
         }
     }
 }

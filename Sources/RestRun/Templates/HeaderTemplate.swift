@@ -34,6 +34,8 @@ package struct HeaderTemplate: Sendable {
         return try value?.render(in: scope)
     }
 
-    /// The templates the value reads.
-    package var templates: [Template] { auth?.templates ?? value.map { [$0] } ?? [] }
+    /// Calls `visit` with each template the value reads.
+    package func forEachTemplate(_ visit: (Template) -> Void) {
+        if let auth { auth.forEachTemplate(visit) } else if let value { visit(value) }
+    }
 }

@@ -29,14 +29,6 @@ package struct Template: Sendable, CustomStringConvertible {
         self.init(parts: [.literal(literal)], location: location)
     }
 
-    /// The names of the variables the template reads, with where each is written.
-    package var variables: [(name: String, location: SourceLocation)] {
-        parts.compactMap { part in
-            if case let .variable(name, location) = part { return (name, location) }
-            return nil
-        }
-    }
-
     /// The template as plain text, when it has no placeholders.
     package var literalText: String? {
         var text = ""

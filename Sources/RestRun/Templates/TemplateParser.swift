@@ -40,8 +40,8 @@ package struct TemplateParser: Sendable {
             self.mark = node.mark
             let text = node.scalarText ?? ""
             switch node.scalarStyle {
-            case .plain?: offset = text.utf8.contains(UInt8(ascii: "\n")) ? nil : 0
-            case .singleQuoted?, .doubleQuoted?: offset = text.utf8.contains(UInt8(ascii: "\n")) ? nil : 1
+            case .plain?: offset = text.containsByte(UInt8(ascii: "\n")) ? nil : 0
+            case .singleQuoted?, .doubleQuoted?: offset = text.containsByte(UInt8(ascii: "\n")) ? nil : 1
             default: offset = nil
             }
         }
@@ -55,8 +55,14 @@ package struct TemplateParser: Sendable {
     /// Parses `text`; problems are returned as diagnostics next to the best template that could be made.
     package func parse(_ text: String, origin: Origin) -> (Template, [Diagnostic]) {
         if !Self.mayHoldPlaceholders(text) { return (Template(literal: text, location: origin.location(at: 0)), []) }
-        var scan = Scan(bytes: Array(text.utf8), origin: origin)
-        parse(from: 0, to: scan.bytes.count, into: &scan)
+        // The text's bytes in place; a copy only for a string that keeps none contiguous.
+        let parsed = text.utf8.withContiguousStorageIfAvailable { parse($0, origin: origin) }
+        return parsed ?? Array(text.utf8).withUnsafeBufferPointer { parse($0, origin: origin) }
+    }
+
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, origin: Origin) -> (Template, [Diagnostic]) {
+        var scan = Scan(bytes: bytes, origin: origin)
+        parse(from: 0, to: bytes.count, into: &scan)
         scan.flush()
         return (Template(parts: scan.parts.isEmpty ? [.literal("")] : scan.parts, location: origin.location(at: 0)), scan.diagnostics)
     }
@@ -64,22 +70,58 @@ package struct TemplateParser: Sendable {
     /// The state of one parse: the text's UTF-8 bytes, the parts made so far, and the literal text
     /// not yet made a part.
     private struct Scan {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         let origin: Origin
         var parts: [Template.Part] = []
         var diagnostics: [Diagnostic] = []
+        /// Literal text not yet made a part: a run of the text itself (most literals are one run,
+        /// made a string straight from the text), then `literal` once runs are joined.
+        var run: Range<Int>?
         var literal: [UInt8] = []
 
-        init(bytes: [UInt8], origin: Origin) {
+        init(bytes: UnsafeBufferPointer<UInt8>, origin: Origin) {
             self.bytes = bytes
             self.origin = origin
         }
 
+        /// Adds the text's bytes in `range` to the pending literal.
+        mutating func appendLiteral(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            if literal.isEmpty, let current = run {
+                if current.upperBound == range.lowerBound {
+                    run = current.lowerBound..<range.upperBound
+                    return
+                }
+                literal += bytes[current]
+                run = nil
+            } else if literal.isEmpty {
+                run = range
+                return
+            }
+            literal += bytes[range]
+        }
+
+        /// Adds `text` (an environment variable's value) to the pending literal.
+        mutating func appendLiteral(_ text: String) {
+            if let current = run {
+                literal += bytes[current]
+                run = nil
+            }
+            literal += text.utf8
+        }
+
         /// Makes the pending literal text a part, merged with a literal part just before it.
         mutating func flush() {
-            guard !literal.isEmpty else { return }
-            let text = String(decoding: literal, as: UTF8.self)
-            literal.removeAll(keepingCapacity: true)
+            let text: String
+            if let current = run {
+                text = self.text(current)
+                run = nil
+            } else if !literal.isEmpty {
+                text = String(decoding: literal, as: UTF8.self)
+                literal.removeAll(keepingCapacity: true)
+            } else {
+                return
+            }
             if case let .literal(previous)? = parts.last {
                 parts[parts.count - 1] = .literal(previous + text)
             } else {
@@ -88,7 +130,7 @@ package struct TemplateParser: Sendable {
         }
 
         /// The text of `range`, as a string.
-        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
 
         /// Where the byte at `index` is: columns count characters (Unicode scalars), as libyaml's do.
         func location(at index: Int) -> SourceLocation {
@@ -131,7 +173,7 @@ package struct TemplateParser: Sendable {
             if byte == open, next == open {
                 guard let close = scan.find(UInt8(ascii: "}"), UInt8(ascii: "}"), from: index + 2, to: end) else {
                     scan.diagnostics.append(Diagnostic("unterminated '{{': close it with '}}'", at: scan.location(at: index)))
-                    scan.literal += scan.bytes[index..<end]
+                    scan.appendLiteral(index..<end)
                     return
                 }
                 scan.flush()
@@ -161,7 +203,7 @@ package struct TemplateParser: Sendable {
             } else if byte == UInt8(ascii: "$"), next == open {
                 guard let close = scan.closingBrace(from: index + 2, to: end) else {
                     scan.diagnostics.append(Diagnostic("unterminated '${': close it with '}'", at: scan.location(at: index)))
-                    scan.literal += scan.bytes[index..<end]
+                    scan.appendLiteral(index..<end)
                     return
                 }
                 let location = scan.location(at: index)
@@ -172,7 +214,7 @@ package struct TemplateParser: Sendable {
                 } else {
                     references?.insert(name)
                     if let value = environment[name] {
-                        scan.literal += value.utf8
+                        scan.appendLiteral(value)
                     } else if let separator {
                         parse(from: separator + 2, to: close, into: &scan)
                     } else {
@@ -185,7 +227,7 @@ package struct TemplateParser: Sendable {
                 // Plain text up to the next `{` or `$`, appended in one piece.
                 var stop = index + 1
                 while stop < end, scan.bytes[stop] != open, scan.bytes[stop] != UInt8(ascii: "$") { stop += 1 }
-                scan.literal += scan.bytes[index..<stop]
+                scan.appendLiteral(index..<stop)
                 index = stop
             }
         }
@@ -193,6 +235,8 @@ package struct TemplateParser: Sendable {
 
     /// Whether the text has `{{` or `${` at all: most scalars have neither.
     static func mayHoldPlaceholders(_ text: String) -> Bool {
+        // Most scalars have no `{` at all, and `memchr` says so fastest.
+        guard text.containsByte(UInt8(ascii: "{")) else { return false }
         var previous: UInt8 = 0
         for byte in text.utf8 {
             if byte == UInt8(ascii: "{"), previous == UInt8(ascii: "{") || previous == UInt8(ascii: "$") { return true }

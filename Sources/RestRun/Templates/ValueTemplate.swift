@@ -28,13 +28,13 @@ package indirect enum ValueTemplate: Sendable {
         }
     }
 
-    /// Every template inside, for checking variable names before a run.
-    package var templates: [Template] {
+    /// Calls `visit` with every template inside, for checking variable names before a run.
+    package func forEachTemplate(_ visit: (Template) -> Void) {
         switch self {
-        case .value: []
-        case let .template(template): [template]
-        case let .array(items): items.flatMap(\.templates)
-        case let .object(members): members.values.flatMap(\.templates)
+        case .value: break
+        case let .template(template): visit(template)
+        case let .array(items): for item in items { item.forEachTemplate(visit) }
+        case let .object(members): for member in members.values { member.forEachTemplate(visit) }
         }
     }
 
