@@ -38,6 +38,23 @@ struct CollectionStack<Element>: ~Copyable {
         storage[index]
     }
 
+    /// The index of the first element from `start` up that `matches`, read in place.
+    func firstIndex(from start: Int, where matches: (borrowing Element) -> Bool) -> Int? {
+        var index = start
+        while index < count {
+            if matches(storage[index]) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Drops the elements from `start` up.
+    mutating func removeAll(from start: Int) {
+        guard start < count else { return }
+        (storage + start).deinitialize(count: count - start)
+        count = start
+    }
+
     /// Moves the elements from `start` up off the stack, in order, into an array of their count.
     mutating func take(from start: Int) -> [Element] {
         let taken = count - start

@@ -17,7 +17,7 @@ package struct YAMLParser: ~Copyable {
     private var anchors: [String: (node: Node, size: Int)] = [:]
     /// The resolved keys of the mappings being read, innermost last: one array for the whole
     /// document instead of one per mapping (each mapping truncates it back when it is done).
-    private var keyStack: [ResolvedKey] = []
+    private var keyStack = CollectionStack<ResolvedKey>()
     /// The entries of the mappings being read and the items of the lists being read.
     private var pairStack = CollectionStack<Node.Pair>()
     private var itemStack = CollectionStack<Node>()
@@ -204,13 +204,13 @@ package struct YAMLParser: ~Copyable {
     private mutating func mappingPairs(depth: Int) throws(YAMLError) -> [Node.Pair] {
         let first = pairStack.count
         var keys = SeenKeys(base: keyStack.count)
-        defer { keyStack.removeLast(keyStack.count - keys.base) }
+        defer { keyStack.removeAll(from: keys.base) }
         var merged: [Node.Pair] = []
         while try nextEvent() != YAML_MAPPING_END_EVENT {
             let key = try node(depth: depth + 1)
             _ = try nextEvent()
             let value = try node(depth: depth + 1)
-            if case .scalar("<<", .plain) = key.content {
+            if case let .scalar(text, .plain) = key.content, text.utf8.count == 2, text == "<<" {
                 merged.append(contentsOf: try mergeSources(value))
                 continue
             }
@@ -255,8 +255,25 @@ package struct YAMLParser: ~Copyable {
                 return
             }
             self.text = text
+            // Most keys are names: quoted, or plain and starting with a letter that begins no
+            // null, boolean or number. They are strings with nothing to resolve.
+            if node.tag == nil, style != .plain || Self.startsAsName(text) {
+                kind = .string
+                return
+            }
             let resolved = ScalarValue(resolving: text, style: style, tag: node.tag)
             if case .string = resolved { kind = .string } else { kind = .scalar(resolved) }
+        }
+
+        /// Whether a plain scalar's first byte is a letter no null (`null`, `~`), boolean or
+        /// number spelling starts with.
+        private static func startsAsName(_ text: String) -> Bool {
+            guard let first = text.utf8.first else { return false }
+            switch first | 0x20 {
+            case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "f"): return false
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): return true
+            default: return false
+            }
         }
 
         func isSame(as other: ResolvedKey) -> Bool {
@@ -313,33 +330,28 @@ package struct YAMLParser: ~Copyable {
         }
 
         /// The position of an earlier key that is the same as `key`.
-        func position(of key: ResolvedKey, in stack: [ResolvedKey]) -> Int? {
+        func position(of key: ResolvedKey, in stack: borrowing CollectionStack<ResolvedKey>) -> Int? {
             if let hashed { return hashed.position(of: key) }
-            var index = base
-            while index < stack.count {
-                if stack[index].isSame(as: key) { return index - base }
-                index += 1
-            }
-            return nil
+            return stack.firstIndex(from: base) { $0.isSame(as: key) }.map { $0 - base }
         }
 
         /// Records `key` at `position` unless an earlier key is the same (merge keys: the first
         /// wins); whether it was recorded.
-        mutating func insertIfNew(_ key: ResolvedKey, at position: Int, into stack: inout [ResolvedKey]) -> Bool {
+        mutating func insertIfNew(_ key: ResolvedKey, at position: Int, into stack: inout CollectionStack<ResolvedKey>) -> Bool {
             guard self.position(of: key, in: stack) == nil else { return false }
             insert(key, at: position, into: &stack)
             return true
         }
 
-        mutating func insert(_ key: ResolvedKey, at position: Int, into stack: inout [ResolvedKey]) {
+        mutating func insert(_ key: ResolvedKey, at position: Int, into stack: inout CollectionStack<ResolvedKey>) {
             if hashed != nil {
                 hashed?.insert(key, at: position)
                 return
             }
-            stack.append(key)
+            stack.push(key)
             if stack.count - base > Self.linearLimit {
                 var keys = HashedKeys()
-                for (offset, entry) in stack[base...].enumerated() { keys.insert(entry, at: offset) }
+                for index in base..<stack.count { keys.insert(stack[index], at: index - base) }
                 hashed = keys
             }
         }
@@ -352,7 +364,7 @@ package struct YAMLParser: ~Copyable {
         case let .sequence(items):
             var result: [Node.Pair] = []
             var seen = SeenKeys(base: keyStack.count)
-            defer { keyStack.removeLast(keyStack.count - seen.base) }
+            defer { keyStack.removeAll(from: seen.base) }
             for item in items {
                 guard let pairs = item.pairs else {
                     throw YAMLError("a merge key '<<' takes a mapping or a list of mappings", at: item.mark)
