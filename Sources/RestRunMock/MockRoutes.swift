@@ -54,7 +54,7 @@ public struct MockRoutes: Sendable {
                 error("a routes file is a mapping with 'routes:', a list of routes", root)
                 return []
             }
-            for pair in root.pairs ?? [] where !MockRoutes.fileKeys.contains(pair.key.scalarText ?? "") {
+            for pair in root.pairs.map(Array.init) ?? [] where !MockRoutes.fileKeys.contains(pair.key.scalarText ?? "") {
                 error("unknown key '\(pair.key.scalarText ?? "")' in the routes file (allowed: routes, gzip)", pair.key)
             }
             var result: [MockRoute] = []
@@ -124,7 +124,7 @@ public struct MockRoutes: Sendable {
                 }
             }
             if let headers = node["headers"] {
-                for pair in headers.pairs ?? [] {
+                for pair in headers.pairs.map(Array.init) ?? [] {
                     if let name = pair.key.scalarText, let value = pair.value.scalarText {
                         response.headers.append((name, value))
                     } else {

@@ -1,8 +1,8 @@
-/// The elements of the mappings and lists being read, innermost collection last.
+/// The children of the mappings and lists being read (and their keys), innermost collection last.
 ///
-/// Each collection pushes its elements while it is read and, when it ends, moves them off into an
-/// array of exactly their count: one allocation per collection, no regrowth, and no retain or
-/// release of the elements on the way.
+/// Each collection pushes its elements while it is read and, when it ends, moves them off to the
+/// document's table in one piece. Unlike an array, pushing checks no uniqueness, and a collection's
+/// elements are dropped in one step.
 struct CollectionStack<Element>: ~Copyable {
     private var storage: UnsafeMutablePointer<Element>
     private var capacity: Int
@@ -55,17 +55,12 @@ struct CollectionStack<Element>: ~Copyable {
         count = start
     }
 
-    /// Moves the elements from `start` up off the stack, in order, into an array of their count.
-    mutating func take(from start: Int) -> [Element] {
+    /// Moves the elements from `start` up off the stack, in order, to the end of `array`.
+    mutating func move(from start: Int, to array: inout [Element]) {
         let taken = count - start
-        guard taken > 0 else { return [] }
-        let source = storage + start
+        guard taken > 0 else { return }
+        array.append(contentsOf: UnsafeBufferPointer(start: storage + start, count: taken))
+        (storage + start).deinitialize(count: taken)
         count = start
-        // Appending to a reserved array, not `init(unsafeUninitializedCapacity:)`: that one is not
-        // specialised at -Osize and looks up the array's storage type every time (~400 instructions).
-        var array: [Element] = []
-        array.reserveCapacity(taken)
-        for offset in 0..<taken { array.append((source + offset).move()) }
-        return array
     }
 }

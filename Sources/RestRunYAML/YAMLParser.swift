@@ -14,13 +14,16 @@ package struct YAMLParser: ~Copyable {
     private let event: UnsafeMutablePointer<yaml_event_t>
     private var holdsEvent = false
     private let input: UnsafeMutableBufferPointer<UInt8>
-    private var anchors: [String: (node: Node, size: Int)] = [:]
-    /// The resolved keys of the mappings being read, innermost last: one array for the whole
-    /// document instead of one per mapping (each mapping truncates it back when it is done).
+    /// The nodes read so far.
+    private var table = NodeTable()
+    /// Anchored nodes by name, with how many nodes each stands for (itself and all below it).
+    private var anchors: [String: (node: Int32, size: Int)] = [:]
+    /// The resolved keys of the mappings being read, innermost last: one stack for the whole
+    /// document instead of one per mapping (each mapping drops its own when it is done).
     private var keyStack = CollectionStack<ResolvedKey>()
-    /// The entries of the mappings being read and the items of the lists being read.
-    private var pairStack = CollectionStack<Node.Pair>()
-    private var itemStack = CollectionStack<Node>()
+    /// The children of the mappings and lists being read (node indices; a mapping's keys and values
+    /// alternate), moved to the table when their collection ends.
+    private var childStack = CollectionStack<Int32>()
     /// Nodes read so far, counting every node an alias repeats: a tree only grows through aliases,
     /// so bounding this bounds what every later stage walks.
     private var expandedNodes = 0
@@ -99,39 +102,59 @@ package struct YAMLParser: ~Copyable {
 
     private mutating func parseStream() throws(YAMLError) -> Node {
         guard try nextEvent() == YAML_STREAM_START_EVENT else {
-            return Node(.scalar("", .plain), mark: Mark(line: 1, column: 1))
+            return Node(scalar: "", style: .plain, mark: Mark(line: 1, column: 1))
         }
-        let root: Node
+        let root: Int32
         switch try nextEvent() {
         case YAML_STREAM_END_EVENT:
-            return Node(.scalar("", .plain), mark: Mark(line: 1, column: 1))
+            return Node(scalar: "", style: .plain, mark: Mark(line: 1, column: 1))
         case YAML_DOCUMENT_START_EVENT:
             let start = mark
             if try nextEvent() == YAML_DOCUMENT_END_EVENT {
-                root = Node(.scalar("", .plain), mark: start)
-            } else {
-                root = try node(depth: 0)
-                guard try nextEvent() == YAML_DOCUMENT_END_EVENT else {
-                    throw YAMLError("expected the end of the document", at: start)
-                }
+                return Node(scalar: "", style: .plain, mark: start)
+            }
+            root = try node(depth: 0)
+            guard try nextEvent() == YAML_DOCUMENT_END_EVENT else {
+                throw YAMLError("expected the end of the document", at: start)
             }
         default:
             root = try node(depth: 0)
         }
         switch try nextEvent() {
         case YAML_STREAM_END_EVENT:
-            return root
+            return Node(NodeStorage(table), Int(root))
         case YAML_DOCUMENT_START_EVENT:
             throw YAMLError("expected one YAML document, found a second one", at: mark)
         default:
-            throw YAMLError("expected the end of the YAML stream", at: root.mark)
+            throw YAMLError("expected the end of the YAML stream", at: markOf(root))
         }
     }
 
-    /// The node that starts with the current event.
-    private mutating func node(depth: Int) throws(YAMLError) -> Node {
+    /// Where a node read so far starts.
+    private func markOf(_ node: Int32) -> Mark {
+        let record = table.records[Int(node)]
+        return Mark(line: Int(record.line), column: Int(record.column))
+    }
+
+    /// Adds a record for a node starting at the current event; its index.
+    private mutating func addRecord(
+        _ kind: NodeTable.Kind, style: ScalarStyle = .plain, tag: UnsafeMutablePointer<yaml_char_t>?, start: Int, count: Int = 0
+    ) -> Int32 {
+        var tagIndex: Int32 = -1
+        if let tag {
+            tagIndex = Int32(table.tags.count)
+            table.tags.append(String(cString: tag))
+        }
+        let mark = event.pointee.start_mark
+        table.records.append(NodeTable.Record(
+            kind: kind, style: style, tag: tagIndex, line: Int32(clamping: mark.line + 1), column: Int32(clamping: mark.column + 1),
+            start: Int32(start), count: Int32(count)))
+        return Int32(table.records.count - 1)
+    }
+
+    /// Reads the node that starts with the current event; its index in the table.
+    private mutating func node(depth: Int) throws(YAMLError) -> Int32 {
         let before = expandedNodes
-        let start = mark
         switch event.pointee.type {
         case YAML_SCALAR_EVENT:
             expandedNodes += 1
@@ -148,10 +171,12 @@ package struct YAMLParser: ~Copyable {
             case YAML_FOLDED_SCALAR_STYLE: style = .folded
             default: style = .plain
             }
-            let node = Node(.scalar(text, style), mark: start, tag: string(scalar.tag))
+            table.texts.append(text)
+            let node = addRecord(.scalar, style: style, tag: scalar.tag, start: table.texts.count - 1)
             if let anchor = string(scalar.anchor) { anchors[anchor] = (node, expandedNodes - before) }
             return node
         case YAML_ALIAS_EVENT:
+            let start = mark
             let name = string(event.pointee.data.alias.anchor) ?? ""
             guard let anchored = anchors[name] else {
                 throw YAMLError("unknown alias *\(name)", at: start)
@@ -162,70 +187,105 @@ package struct YAMLParser: ~Copyable {
                     "aliases expand this document to more than \(max(Self.aliasExpansionLimit, 10 * writtenNodes)) nodes; refusing it (an alias bomb?)",
                     at: start)
             }
-            var node = anchored.node
-            node.mark = start
-            return node
+            // The alias shares the anchored node's content (and children) and has its own mark.
+            var record = table.records[Int(anchored.node)]
+            record.line = Int32(clamping: start.line)
+            record.column = Int32(clamping: start.column)
+            table.records.append(record)
+            return Int32(table.records.count - 1)
         case YAML_SEQUENCE_START_EVENT:
             expandedNodes += 1
             writtenNodes += 1
+            let start = event.pointee.start_mark
             let anchor = string(event.pointee.data.sequence_start.anchor)
             let tag = string(event.pointee.data.sequence_start.tag)
             guard depth < Self.maximumDepth else {
-                throw YAMLError("nesting deeper than \(Self.maximumDepth) levels", at: start)
+                throw YAMLError("nesting deeper than \(Self.maximumDepth) levels", at: mark)
             }
-            let first = itemStack.count
+            let first = childStack.count
             while try nextEvent() != YAML_SEQUENCE_END_EVENT {
                 let item = try node(depth: depth + 1)
-                itemStack.push(item)
+                childStack.push(item)
             }
-            let node = Node(.sequence(itemStack.take(from: first)), mark: start, tag: tag)
+            let node = addCollection(.sequence, start: start, tag: tag, children: first)
             if let anchor { anchors[anchor] = (node, expandedNodes - before) }
             return node
         case YAML_MAPPING_START_EVENT:
             expandedNodes += 1
             writtenNodes += 1
+            let start = event.pointee.start_mark
             let anchor = string(event.pointee.data.mapping_start.anchor)
             let tag = string(event.pointee.data.mapping_start.tag)
             guard depth < Self.maximumDepth else {
-                throw YAMLError("nesting deeper than \(Self.maximumDepth) levels", at: start)
+                throw YAMLError("nesting deeper than \(Self.maximumDepth) levels", at: mark)
             }
-            let node = Node(.mapping(try mappingPairs(depth: depth)), mark: start, tag: tag)
+            let first = childStack.count
+            try mappingEntries(depth: depth)
+            let node = addCollection(.mapping, start: start, tag: tag, children: first)
             if let anchor { anchors[anchor] = (node, expandedNodes - before) }
             return node
         case YAML_DOCUMENT_START_EVENT:
-            throw YAMLError("unexpected start of a document", at: start)
+            throw YAMLError("unexpected start of a document", at: mark)
         default:
             throw YAMLError("unexpected end of a YAML structure", at: Mark(line: 1, column: 1))
         }
     }
 
-    /// Reads a mapping's entries, rejecting duplicate keys and applying `<<` merge keys: keys written
-    /// in the mapping win over merged ones, and earlier merged mappings win over later ones.
-    private mutating func mappingPairs(depth: Int) throws(YAMLError) -> [Node.Pair] {
-        let first = pairStack.count
+    /// Adds a mapping or a list whose children are on the child stack from `first` up, moving them
+    /// to the table; its index.
+    private mutating func addCollection(_ kind: NodeTable.Kind, start: yaml_mark_t, tag: String?, children first: Int) -> Int32 {
+        var tagIndex: Int32 = -1
+        if let tag {
+            tagIndex = Int32(table.tags.count)
+            table.tags.append(tag)
+        }
+        let childCount = childStack.count - first
+        let start = NodeTable.Record(
+            kind: kind, style: .plain, tag: tagIndex, line: Int32(clamping: start.line + 1), column: Int32(clamping: start.column + 1),
+            start: Int32(table.children.count), count: Int32(kind == .mapping ? childCount / 2 : childCount))
+        childStack.move(from: first, to: &table.children)
+        table.records.append(start)
+        return Int32(table.records.count - 1)
+    }
+
+    /// Reads a mapping's entries onto the child stack, rejecting duplicate keys and applying `<<`
+    /// merge keys: keys written in the mapping win over merged ones, and earlier merged mappings
+    /// win over later ones.
+    private mutating func mappingEntries(depth: Int) throws(YAMLError) {
+        let first = childStack.count
         var keys = SeenKeys(base: keyStack.count)
         defer { keyStack.removeAll(from: keys.base) }
-        var merged: [Node.Pair] = []
+        var merged: [(key: Int32, value: Int32)] = []
         while try nextEvent() != YAML_MAPPING_END_EVENT {
             let key = try node(depth: depth + 1)
             _ = try nextEvent()
             let value = try node(depth: depth + 1)
-            if case let .scalar(text, .plain) = key.content, text.utf8.count == 2, text == "<<" {
-                merged.append(contentsOf: try mergeSources(value))
-                continue
+            let record = table.records[Int(key)]
+            if record.kind == .scalar, record.style == .plain {
+                let text = table.texts[Int(record.start)]
+                if text.utf8.count == 2, text == "<<" {
+                    merged.append(contentsOf: try mergeSources(value))
+                    continue
+                }
             }
-            let resolved = ResolvedKey(key)
-            if let existing = keys.position(of: resolved, in: keyStack) {
+            let resolved = ResolvedKey(key, in: table)
+            let entry = (childStack.count - first) / 2
+            if let existing = keys.position(of: resolved, in: keyStack, table: table) {
                 throw YAMLError(
-                    "duplicate key '\(key)' (first given at \(pairStack[first + existing].key.mark))", at: key.mark)
+                    "duplicate key '\(Node(NodeStorage(table), Int(key)))' (first given at \(markOf(childStack[first + 2 * existing])))",
+                    at: markOf(key))
             }
-            keys.insert(resolved, at: pairStack.count - first, into: &keyStack)
-            pairStack.push(Node.Pair(key: key, value: value))
+            keys.insert(resolved, at: entry, into: &keyStack)
+            childStack.push(key)
+            childStack.push(value)
         }
-        for pair in merged where keys.insertIfNew(ResolvedKey(pair.key), at: pairStack.count - first, into: &keyStack) {
-            pairStack.push(pair)
+        for pair in merged {
+            let entry = (childStack.count - first) / 2
+            if keys.insertIfNew(ResolvedKey(pair.key, in: table), at: entry, into: &keyStack, table: table) {
+                childStack.push(pair.key)
+                childStack.push(pair.value)
+            }
         }
-        return pairStack.take(from: first)
     }
 
     /// A mapping key as the duplicate check compares it.
@@ -240,28 +300,30 @@ package struct YAMLParser: ~Copyable {
             case string
             /// A scalar that resolves to null, a boolean or a number.
             case scalar(ScalarValue)
-            /// A mapping or a list (boxed: rare, and it keeps the key small).
-            indirect case collection(Node)
+            /// A mapping or a list, by its node.
+            case collection(Int32)
         }
 
         /// The scalar's text ("" for a collection).
         let text: String
         let kind: Kind
 
-        init(_ node: Node) {
-            guard case let .scalar(text, style) = node.content else {
+        init(_ node: Int32, in table: borrowing NodeTable) {
+            let record = table.records[Int(node)]
+            guard record.kind == .scalar else {
                 text = ""
                 kind = .collection(node)
                 return
             }
+            let text = table.texts[Int(record.start)]
             self.text = text
             // Most keys are names: quoted, or plain and starting with a letter that begins no
             // null, boolean or number. They are strings with nothing to resolve.
-            if node.tag == nil, style != .plain || Self.startsAsName(text) {
+            if record.tag < 0, record.style != .plain || Self.startsAsName(text) {
                 kind = .string
                 return
             }
-            let resolved = ScalarValue(resolving: text, style: style, tag: node.tag)
+            let resolved = ScalarValue(resolving: text, style: record.style, tag: table.tag(Int(node)))
             if case .string = resolved { kind = .string } else { kind = .scalar(resolved) }
         }
 
@@ -276,11 +338,11 @@ package struct YAMLParser: ~Copyable {
             }
         }
 
-        func isSame(as other: ResolvedKey) -> Bool {
+        func isSame(as other: ResolvedKey, in table: borrowing NodeTable) -> Bool {
             switch (kind, other.kind) {
             case (.string, .string): return text == other.text
             case let (.scalar(x), .scalar(y)): return x == y || text == other.text
-            case let (.collection(x), .collection(y)): return x == y
+            case let (.collection(x), .collection(y)): return table.sameContent(Int(x), Int(y))
             default: return false
             }
         }
@@ -291,7 +353,7 @@ package struct YAMLParser: ~Copyable {
     /// many keys is checked in linear time. Keys are the same as `ResolvedKey.isSame` says.
     private struct SeenKeys {
         private static let linearLimit = 16
-        /// Where this mapping's keys start on the stack; key `i` of the stack is pair `base + i`'s.
+        /// Where this mapping's keys start on the stack; key `i` of the stack is entry `base + i`'s.
         let base: Int
         /// The keys by hash, once there are more than `linearLimit` (nil until then: most mappings
         /// never make a dictionary).
@@ -304,11 +366,11 @@ package struct YAMLParser: ~Copyable {
             var texts: [String: Int] = [:]
             var collections: [(key: ResolvedKey, position: Int)] = []
 
-            func position(of key: ResolvedKey) -> Int? {
+            func position(of key: ResolvedKey, in table: borrowing NodeTable) -> Int? {
                 switch key.kind {
                 case .string: return strings[key.text]
                 case let .scalar(value): return values[value] ?? texts[key.text]
-                case .collection: return collections.first { $0.key.isSame(as: key) }?.position
+                case .collection: return collections.first { $0.key.isSame(as: key, in: table) }?.position
                 }
             }
 
@@ -330,15 +392,17 @@ package struct YAMLParser: ~Copyable {
         }
 
         /// The position of an earlier key that is the same as `key`.
-        func position(of key: ResolvedKey, in stack: borrowing CollectionStack<ResolvedKey>) -> Int? {
-            if let hashed { return hashed.position(of: key) }
-            return stack.firstIndex(from: base) { $0.isSame(as: key) }.map { $0 - base }
+        func position(of key: ResolvedKey, in stack: borrowing CollectionStack<ResolvedKey>, table: borrowing NodeTable) -> Int? {
+            if let hashed { return hashed.position(of: key, in: table) }
+            return stack.firstIndex(from: base) { $0.isSame(as: key, in: table) }.map { $0 - base }
         }
 
         /// Records `key` at `position` unless an earlier key is the same (merge keys: the first
         /// wins); whether it was recorded.
-        mutating func insertIfNew(_ key: ResolvedKey, at position: Int, into stack: inout CollectionStack<ResolvedKey>) -> Bool {
-            guard self.position(of: key, in: stack) == nil else { return false }
+        mutating func insertIfNew(
+            _ key: ResolvedKey, at position: Int, into stack: inout CollectionStack<ResolvedKey>, table: borrowing NodeTable
+        ) -> Bool {
+            guard self.position(of: key, in: stack, table: table) == nil else { return false }
             insert(key, at: position, into: &stack)
             return true
         }
@@ -357,25 +421,39 @@ package struct YAMLParser: ~Copyable {
         }
     }
 
-    private mutating func mergeSources(_ value: Node) throws(YAMLError) -> [Node.Pair] {
-        switch value.content {
-        case let .mapping(pairs):
-            return pairs
-        case let .sequence(items):
-            var result: [Node.Pair] = []
+    /// The entries a `<<` value merges: a mapping's, or those of a list of mappings (earlier ones
+    /// winning).
+    private mutating func mergeSources(_ value: Int32) throws(YAMLError) -> [(key: Int32, value: Int32)] {
+        let record = table.records[Int(value)]
+        switch record.kind {
+        case .mapping:
+            return entries(of: record)
+        case .sequence:
+            var result: [(key: Int32, value: Int32)] = []
             var seen = SeenKeys(base: keyStack.count)
             defer { keyStack.removeAll(from: seen.base) }
-            for item in items {
-                guard let pairs = item.pairs else {
-                    throw YAMLError("a merge key '<<' takes a mapping or a list of mappings", at: item.mark)
+            for offset in 0..<Int(record.count) {
+                let item = table.children[Int(record.start) + offset]
+                let itemRecord = table.records[Int(item)]
+                guard itemRecord.kind == .mapping else {
+                    throw YAMLError("a merge key '<<' takes a mapping or a list of mappings", at: markOf(item))
                 }
-                for pair in pairs where seen.insertIfNew(ResolvedKey(pair.key), at: result.count, into: &keyStack) {
+                for pair in entries(of: itemRecord)
+                where seen.insertIfNew(ResolvedKey(pair.key, in: table), at: result.count, into: &keyStack, table: table) {
                     result.append(pair)
                 }
             }
             return result
         case .scalar:
-            throw YAMLError("a merge key '<<' takes a mapping or a list of mappings", at: value.mark)
+            throw YAMLError("a merge key '<<' takes a mapping or a list of mappings", at: markOf(value))
+        }
+    }
+
+    /// A mapping record's entries, as node indices.
+    private func entries(of record: NodeTable.Record) -> [(key: Int32, value: Int32)] {
+        (0..<Int(record.count)).map { entry in
+            let offset = Int(record.start) + 2 * entry
+            return (table.children[offset], table.children[offset + 1])
         }
     }
 }

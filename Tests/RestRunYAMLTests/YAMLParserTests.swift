@@ -70,9 +70,9 @@ struct YAMLParserTests {
         #expect(value(".") == .string("."))
         #expect(value("1.2.3") == .string("1.2.3"))
         #expect(value("١٢") == .string("١٢"))
-        #expect(Node(.scalar("", .plain), mark: Mark(line: 1, column: 1)).isNull)
-        #expect(!Node(.scalar("null", .doubleQuoted), mark: Mark(line: 1, column: 1)).isNull)
-        #expect(Node(.scalar("", .doubleQuoted), mark: Mark(line: 1, column: 1), tag: "tag:yaml.org,2002:null").isNull)
+        #expect(Node(scalar: "", style: .plain, mark: Mark(line: 1, column: 1)).isNull)
+        #expect(!Node(scalar: "null", style: .doubleQuoted, mark: Mark(line: 1, column: 1)).isNull)
+        #expect(Node(scalar: "", style: .doubleQuoted, mark: Mark(line: 1, column: 1), tag: "tag:yaml.org,2002:null").isNull)
     }
 
     @Test("keys that resolve alike are duplicates, in the mapping and through merge keys")

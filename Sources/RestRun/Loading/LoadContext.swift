@@ -106,7 +106,7 @@ final class LoadContext {
               TemplateParser.mayHoldPlaceholders(text)
         else { return node }
         let template = parseTemplate(text, node: node)
-        return Node(.scalar(template.description, style), mark: node.mark, tag: node.tag)
+        return Node(scalar: template.description, style: style, mark: node.mark, tag: node.tag)
     }
 
     func string(_ node: Node, _ what: String) -> String? {

@@ -214,7 +214,7 @@ public struct RequestFileLoader: Sendable {
     private func includeSettings(_ node: Node, context: LoadContext, chain: [String]) -> FileSettings {
         let items: [Node]
         if let list = node.items {
-            items = list
+            items = Array(list)
         } else if node.scalarText != nil {
             items = [node]
         } else {
