@@ -33,6 +33,7 @@ struct CheckCommand: AsyncParsableCommand {
         }
         session.environment = variableOptions.environment(over: ProcessEnvironment.current, variables: session.variables)
         let loaded = session.load()
+        ProcessLifetime.keep(loaded)
         let style = TerminalStyle(enabled: output.colors(for: stdout))
         // In the order the files were given: each valid one, or its diagnostics.
         for path in session.paths {

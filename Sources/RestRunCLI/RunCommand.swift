@@ -240,6 +240,7 @@ struct RunCommand: AsyncParsableCommand {
         _ session: RunSession, stdout: any TextSink, stderr: any TextSink, reportOutput: any TextSink, printer: DiagnosticPrinter
     ) async -> RestRun.ExitCode {
         let loaded = session.load()
+        ProcessLifetime.keep(loaded)
         if !loaded.invalid.isEmpty {
             printer.print(DiagnosticList(loaded.invalid.flatMap(\.problems)))
             stderr.write("\(loaded.invalid.count) of \(session.paths.count) file\(session.paths.count == 1 ? "" : "s") invalid"
@@ -279,6 +280,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         interruption.end()
         let results = loaded.invalid + executed
+        ProcessLifetime.keep(results)
         reporter.finish(results, duration: ContinuousClock.now - start, interrupted: interruption.happened)
         if ProcessEnvironment.current["GITHUB_ACTIONS"] == "true" {
             stdout.write(GitHubAnnotations.render(results))
