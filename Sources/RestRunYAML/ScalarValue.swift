@@ -53,6 +53,19 @@ package enum ScalarValue: Sendable, Hashable {
         }
     }
 
+    /// Whether a plain scalar with no tag resolves to a string, decided without making the value:
+    /// the same first-byte choice as `init(resolving:style:tag:)`.
+    package static func isPlainString(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        switch first {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"): return !isNullText(text)
+        case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"): return resolveBool(text) == nil
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            return resolveInteger(text) == nil && resolveFloat(text) == nil
+        default: return true
+        }
+    }
+
     private static func resolveBool(_ text: String) -> Bool? {
         switch text {
         case "true", "True", "TRUE": true

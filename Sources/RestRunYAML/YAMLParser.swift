@@ -256,6 +256,9 @@ package struct YAMLParser: ~Copyable {
         var keys = SeenKeys(base: keyStack.count)
         defer { keyStack.removeAll(from: keys.base) }
         var merged: [(key: Int32, value: Int32)] = []
+        // While every key is a name (`ResolvedKey.nameText`) and there are few, keys are compared
+        // by text alone, with no resolved keys kept: most mappings never leave this path.
+        var onlyNames = true
         while try nextEvent() != YAML_MAPPING_END_EVENT {
             let key = try node(depth: depth + 1)
             _ = try nextEvent()
@@ -268,6 +271,25 @@ package struct YAMLParser: ~Copyable {
                     continue
                 }
             }
+            if onlyNames {
+                if let text = ResolvedKey.nameText(key, in: table), childStack.count - first < 2 * SeenKeys.linearLimit {
+                    var index = first
+                    while index < childStack.count {
+                        let earlier = table.records[Int(childStack[index])]
+                        if table.texts[Int(earlier.start)] == text {
+                            throw YAMLError(
+                                "duplicate key '\(Node(NodeStorage(table), Int(key)))' (first given at \(markOf(childStack[index])))",
+                                at: markOf(key))
+                        }
+                        index += 2
+                    }
+                    childStack.push(key)
+                    childStack.push(value)
+                    continue
+                }
+                onlyNames = false
+                seedKeys(&keys, from: first)
+            }
             let resolved = ResolvedKey(key, in: table)
             let entry = (childStack.count - first) / 2
             if let existing = keys.position(of: resolved, in: keyStack, table: table) {
@@ -279,12 +301,23 @@ package struct YAMLParser: ~Copyable {
             childStack.push(key)
             childStack.push(value)
         }
+        if onlyNames, !merged.isEmpty { seedKeys(&keys, from: first) }
         for pair in merged {
             let entry = (childStack.count - first) / 2
             if keys.insertIfNew(ResolvedKey(pair.key, in: table), at: entry, into: &keyStack, table: table) {
                 childStack.push(pair.key)
                 childStack.push(pair.value)
             }
+        }
+    }
+
+    /// Records the keys of the entries on the child stack from `first` up in `keys`, when the
+    /// by-text comparison of names gives way to resolved keys.
+    private mutating func seedKeys(_ keys: inout SeenKeys, from first: Int) {
+        var index = first
+        while index < childStack.count {
+            keys.insert(ResolvedKey(childStack[index], in: table), at: (index - first) / 2, into: &keyStack)
+            index += 2
         }
     }
 
@@ -308,6 +341,15 @@ package struct YAMLParser: ~Copyable {
         let text: String
         let kind: Kind
 
+        /// The text of a key that is a name: a scalar with no tag that is quoted or resolves to a
+        /// string. Two names are the same key exactly when their texts are equal.
+        static func nameText(_ node: Int32, in table: borrowing NodeTable) -> String? {
+            let record = table.records[Int(node)]
+            guard record.kind == .scalar, record.tag < 0 else { return nil }
+            let text = table.texts[Int(record.start)]
+            return record.style != .plain || ScalarValue.isPlainString(text) ? text : nil
+        }
+
         init(_ node: Int32, in table: borrowing NodeTable) {
             let record = table.records[Int(node)]
             guard record.kind == .scalar else {
@@ -317,25 +359,13 @@ package struct YAMLParser: ~Copyable {
             }
             let text = table.texts[Int(record.start)]
             self.text = text
-            // Most keys are names: quoted, or plain and starting with a letter that begins no
-            // null, boolean or number. They are strings with nothing to resolve.
-            if record.tag < 0, record.style != .plain || Self.startsAsName(text) {
+            // Most keys are names: strings with nothing more to resolve.
+            if record.tag < 0, record.style != .plain || ScalarValue.isPlainString(text) {
                 kind = .string
                 return
             }
             let resolved = ScalarValue(resolving: text, style: record.style, tag: table.tag(Int(node)))
             if case .string = resolved { kind = .string } else { kind = .scalar(resolved) }
-        }
-
-        /// Whether a plain scalar's first byte is a letter no null (`null`, `~`), boolean or
-        /// number spelling starts with.
-        private static func startsAsName(_ text: String) -> Bool {
-            guard let first = text.utf8.first else { return false }
-            switch first | 0x20 {
-            case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "f"): return false
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): return true
-            default: return false
-            }
         }
 
         func isSame(as other: ResolvedKey, in table: borrowing NodeTable) -> Bool {
@@ -352,7 +382,7 @@ package struct YAMLParser: ~Copyable {
     /// and are compared one by one; past `linearLimit` they are found by hash, so a mapping with
     /// many keys is checked in linear time. Keys are the same as `ResolvedKey.isSame` says.
     private struct SeenKeys {
-        private static let linearLimit = 16
+        static let linearLimit = 16
         /// Where this mapping's keys start on the stack; key `i` of the stack is entry `base + i`'s.
         let base: Int
         /// The keys by hash, once there are more than `linearLimit` (nil until then: most mappings
