@@ -53,6 +53,11 @@ package struct YAMLParser: ~Copyable {
         yaml_parser_initialize(parser)
         yaml_parser_set_input_string(parser, input.baseAddress, count)
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        // Request files hold a node every 7 to 10 bytes: room for that up front saves the tables'
+        // regrowth copies (and a guess too large costs only address space, never touched).
+        table.records.reserveCapacity(count / 6)
+        table.texts.reserveCapacity(count / 8)
+        table.children.reserveCapacity(count / 8)
     }
 
     deinit {
