@@ -37,6 +37,10 @@ package struct Node: Sendable, Equatable, CustomStringConvertible {
         package let start: Int
         /// The first position, 0.
         @inlinable package var startIndex: Int { 0 }
+        /// How many there are (said directly: the protocol's default walks the indices).
+        @inlinable package var count: Int { endIndex }
+        /// Whether there are none.
+        @inlinable package var isEmpty: Bool { endIndex == 0 }
         /// The number of entries.
         package let endIndex: Int
 
@@ -87,6 +91,10 @@ package struct Node: Sendable, Equatable, CustomStringConvertible {
         package let start: Int
         /// The first position, 0.
         @inlinable package var startIndex: Int { 0 }
+        /// How many there are (said directly: the protocol's default walks the indices).
+        @inlinable package var count: Int { endIndex }
+        /// Whether there are none.
+        @inlinable package var isEmpty: Bool { endIndex == 0 }
         /// The number of items.
         package let endIndex: Int
 

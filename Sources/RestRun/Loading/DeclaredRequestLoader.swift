@@ -5,10 +5,15 @@ struct DeclaredRequestLoader {
     let context: LoadContext
     let decoderNames: [String]
 
-    static let keys = [
-        "name", "method", "url", "query", "headers", "auth", "json", "text", "form", "multipart", "file", "base64",
-        "decode", "expect", "capture", "options", "tags", "when", "for_each", "repeat",
-    ]
+    /// The keys of a request.
+    enum Key: String, CaseIterable {
+        case name, method, url, query, headers, auth, json, text, form, multipart, file, base64
+        case decode, expect, capture, options, tags, when
+        case forEach = "for_each"
+        case `repeat`
+    }
+    static let keyLookup = KeyLookup(Key.allCases.map { ($0.rawValue, $0) })
+    static let keys = keyLookup.names
     /// The most runs `repeat:` (and `--repeat`) may ask for.
     package static let maxRepeat = 100_000
     static let bodyKeys = ["json", "text", "form", "multipart", "file", "base64"]
@@ -40,10 +45,13 @@ struct DeclaredRequestLoader {
         var request = DeclaredRequest(name: "", location: context.location(node), url: url)
         var bodySeen: Node?
         context.forEachEntry(node, what, keysAre: "plain names") { key, value, keyNode in
-            guard context.isAllowed(key, at: keyNode, in: what, allowed: Self.keys) else { return }
-            switch key {
-            case "name": request.name = context.string(value, "'name'") ?? ""
-            case "method":
+            guard let known = Self.keyLookup.key(key) else {
+                _ = context.isAllowed(key, at: keyNode, in: what, allowed: Self.keys)
+                return
+            }
+            switch known {
+            case .name: request.name = context.string(value, "'name'") ?? ""
+            case .method:
                 guard let text = context.string(value, "'method'") else { return }
                 guard let method = HTTPMethod(rawValue: text) else {
                     let upper = text.uppercased()
@@ -52,27 +60,27 @@ struct DeclaredRequestLoader {
                     return
                 }
                 request.method = method
-            case "query": request.query = loadQuery(value)
-            case "headers": request.headers = loadHeaders(value, "'headers'", context: context)
-            case "json", "text", "form", "multipart", "file", "base64":
+            case .query: request.query = loadQuery(value)
+            case .headers: request.headers = loadHeaders(value, "'headers'", context: context)
+            case .json, .text, .form, .multipart, .file, .base64:
                 if let first = bodySeen {
                     context.error("a request has one body; '\(first.scalarText ?? "")' was given already at line \(first.mark.line)", at: keyNode)
                     return
                 }
                 bodySeen = keyNode
                 request.body = BodyLoader(context: context).load(key, value)
-            case "auth":
+            case .auth:
                 if let auth = loadAuth(value, context: context) {
                     request.headers.append(HeaderTemplate(auth: auth, location: context.location(keyNode)))
                 }
-            case "decode":
+            case .decode:
                 guard let name = context.string(value, "'decode'") else { return }
                 if !decoderNames.contains(name) {
                     context.error(DecoderRegistry.unknownMessage(name, known: decoderNames), at: value)
                 }
                 request.decoder = name
                 request.decoderLocation = context.location(value)
-            case "expect":
+            case .expect:
                 let expectations = ExpectationLoader(context: context).load(value)
                 func isBudget(_ expectation: Expectation) -> Bool { if case .latency = expectation.subject { true } else { false } }
                 if expectations.contains(where: isBudget) {
@@ -81,24 +89,24 @@ struct DeclaredRequestLoader {
                 } else {
                     request.expectations = expectations
                 }
-            case "repeat":
+            case .repeat:
                 guard let count = context.integer(value, "'repeat'") else { return }
                 guard (1...Self.maxRepeat).contains(count) else {
                     context.error("'repeat' takes a number of runs from 1 to \(Self.maxRepeat), found \(count)", at: value)
                     return
                 }
                 request.repeatCount = count
-            case "when": request.conditions = loadConditions(value)
-            case "for_each": request.iteration = loadIteration(value)
-            case "capture": request.captures = ExpectationLoader(context: context).loadCaptures(value)
-            case "options": request.options = OptionsLoader(context: context).load(value, "'options'")
-            case "tags":
+            case .when: request.conditions = loadConditions(value)
+            case .forEach: request.iteration = loadIteration(value)
+            case .capture: request.captures = ExpectationLoader(context: context).loadCaptures(value)
+            case .options: request.options = OptionsLoader(context: context).load(value, "'options'")
+            case .tags:
                 guard let items = value.items else {
                     context.error("'tags' must be a list of strings, found \(value.kindDescription)", at: value)
                     return
                 }
                 request.tags = items.compactMap { context.string($0, "a tag") }
-            default: break
+            case .url: break
             }
         }
         if request.name.isEmpty { request.name = "\(request.method) \(request.url)" }

@@ -190,7 +190,9 @@ final class LoadContext {
                 return .template(template)
             }
         case let .sequence(items):
-            let values = items.map(valueTemplate)
+            var values: [ValueTemplate] = []
+            values.reserveCapacity(items.count)
+            for item in items { values.append(valueTemplate(item)) }
             if values.allSatisfy({ if case .value = $0 { true } else { false } }) {
                 return .value(.array(values.map(\.sourceValue)))
             }
