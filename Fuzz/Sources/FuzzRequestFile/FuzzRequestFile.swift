@@ -10,7 +10,7 @@ public func fuzzRequestFileMain(_ argc: Int32, _ argv: UnsafeMutablePointer<Unsa
         let loader = RequestFileLoader(environment: ["HOME": "/nonexistent", "API_URL": "http://127.0.0.1:1"], predefinedVariables: ["mock_url"])
         if let file = try? loader.load(text: text, path: "/nonexistent/fuzz.yaml") {
             // Rendering what loaded must not trap either.
-            for request in file.requests { _ = request.templates.map(\.description) }
+            for request in file.requests { request.forEachTemplate { _ = $0.description } }
         }
         return 0
     }

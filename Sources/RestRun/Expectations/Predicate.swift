@@ -1,7 +1,7 @@
 /// A check on one value: a plain value (equals), `==` `!=` `<` `<=` `>` `>=`, `contains`,
 /// `starts_with`, `ends_with`, `matches`, `exists`, `type`, `count`, `one_of`, `not`, or several
 /// that must all hold.
-package indirect enum Predicate: Sendable {
+package enum Predicate: Sendable {
     /// The value equals this one (numbers compare as numbers).
     case equals(ValueTemplate)
     /// The value differs from this one.
@@ -21,17 +21,17 @@ package indirect enum Predicate: Sendable {
     /// The value's JSON type: `string`, `number`, `integer`, `boolean`, `array`, `object`, `null`.
     case type(String)
     /// The number of items of an array, keys of an object or characters of a string.
-    case count(Predicate)
+    indirect case count(Predicate)
     /// The value equals one of these.
     case oneOf([ValueTemplate])
     /// A status in a class: `2xx` is 2.
     case statusClass(Int)
     /// The inner predicate does not hold.
-    case not(Predicate)
+    indirect case not(Predicate)
     /// Every predicate holds.
     case all([Predicate])
     /// The value is valid against a JSON Schema.
-    case schema(SchemaCheck)
+    indirect case schema(SchemaCheck)
 
     /// The comparison operators.
     package enum ComparisonOperator: String, Sendable, CaseIterable {

@@ -1,11 +1,12 @@
 package import OrderedCollections
 
 /// A YAML value whose strings may hold templates: a `json:` body, an expected value, a variable.
-package indirect enum ValueTemplate: Sendable {
-    /// A value with no templates in it.
+package enum ValueTemplate: Sendable {
+    /// A value with no templates in it (held inline: most values are, and a box each would be an
+    /// allocation per scalar of every body and expectation).
     case value(DecodedValue)
     /// A string with placeholders; exactly `{{name}}` keeps the variable's type.
-    case template(Template)
+    indirect case template(Template)
     /// A list whose items may hold templates.
     case array([ValueTemplate])
     /// A mapping whose values may hold templates.
