@@ -36,6 +36,11 @@ package struct YAMLParser: ~Copyable {
 
     /// Parses `text` as one YAML document; an empty text is a null node.
     package static func parse(_ text: String) throws(YAMLError) -> Node {
+        // The node table counts in 32 bits; a node takes at least a byte, so this bounds them all.
+        // (Files are read with a 16 MB limit long before this.)
+        guard text.utf8.count < Int(Int32.max) / 2 else {
+            throw YAMLError("a YAML text of \(text.utf8.count) bytes is too large to read", at: Mark(line: 1, column: 1))
+        }
         var parser = YAMLParser(text)
         return try parser.parseStream()
     }
@@ -141,16 +146,15 @@ package struct YAMLParser: ~Copyable {
         return Mark(line: Int(record.line), column: Int(record.column))
     }
 
-    /// Adds a record for a node starting at the current event; its index.
+    /// Adds a record for a node that starts at `mark`; its index.
     private mutating func addRecord(
-        _ kind: NodeTable.Kind, style: ScalarStyle = .plain, tag: UnsafeMutablePointer<yaml_char_t>?, start: Int, count: Int = 0
+        _ kind: NodeTable.Kind, style: ScalarStyle = .plain, tag: String?, at mark: yaml_mark_t, start: Int, count: Int = 0
     ) -> Int32 {
         var tagIndex: Int32 = -1
         if let tag {
             tagIndex = Int32(table.tags.count)
-            table.tags.append(String(cString: tag))
+            table.tags.append(tag)
         }
-        let mark = event.pointee.start_mark
         table.records.append(NodeTable.Record(
             kind: kind, style: style, tag: tagIndex, line: Int32(clamping: mark.line + 1), column: Int32(clamping: mark.column + 1),
             start: Int32(start), count: Int32(count)))
@@ -177,7 +181,7 @@ package struct YAMLParser: ~Copyable {
             default: style = .plain
             }
             table.texts.append(text)
-            let node = addRecord(.scalar, style: style, tag: scalar.tag, start: table.texts.count - 1)
+            let node = addRecord(.scalar, style: style, tag: string(scalar.tag), at: event.pointee.start_mark, start: table.texts.count - 1)
             if let anchor = string(scalar.anchor) { anchors[anchor] = (node, expandedNodes - before) }
             return node
         case YAML_ALIAS_EVENT:
@@ -238,19 +242,11 @@ package struct YAMLParser: ~Copyable {
 
     /// Adds a mapping or a list whose children are on the child stack from `first` up, moving them
     /// to the table; its index.
-    private mutating func addCollection(_ kind: NodeTable.Kind, start: yaml_mark_t, tag: String?, children first: Int) -> Int32 {
-        var tagIndex: Int32 = -1
-        if let tag {
-            tagIndex = Int32(table.tags.count)
-            table.tags.append(tag)
-        }
+    private mutating func addCollection(_ kind: NodeTable.Kind, start mark: yaml_mark_t, tag: String?, children first: Int) -> Int32 {
         let childCount = childStack.count - first
-        let start = NodeTable.Record(
-            kind: kind, style: .plain, tag: tagIndex, line: Int32(clamping: start.line + 1), column: Int32(clamping: start.column + 1),
-            start: Int32(table.children.count), count: Int32(kind == .mapping ? childCount / 2 : childCount))
+        let start = table.children.count
         childStack.move(from: first, to: &table.children)
-        table.records.append(start)
-        return Int32(table.records.count - 1)
+        return addRecord(kind, tag: tag, at: mark, start: start, count: kind == .mapping ? childCount / 2 : childCount)
     }
 
     /// Reads a mapping's entries onto the child stack, rejecting duplicate keys and applying `<<`

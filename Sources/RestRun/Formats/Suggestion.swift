@@ -3,9 +3,15 @@ package enum Suggestion {
     /// The candidate nearest to `word`, if at most a third of its letters (and at least one) differ.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let limit = max(1, word.count / 3)
+        let lowered = word.lowercased()
+        let length = lowered.count
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
+            let other = candidate.lowercased()
+            // The distance is at least the difference in length: most candidates end here, so a
+            // file with many unknown names is not an edit distance against every known one each.
+            guard abs(other.count - length) <= limit else { continue }
+            let distance = editDistance(lowered, other)
             if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
         return best?.candidate

@@ -28,18 +28,20 @@ struct DeclaredRequestLoader {
             context.error("each item of 'requests' must be a mapping with at least 'url', found \(node.kindDescription)", at: node)
             return nil
         }
-        // The entries are read in place, with no array of them made (this runs for every request).
-        guard let urlNode = node.pairs?.first(where: { $0.key.scalarText == "url" })?.value else {
+        // A request that cannot be made still has its unknown keys reported.
+        func reportUnknownKeys() {
             context.forEachEntry(node, what, keysAre: "plain names") { key, _, keyNode in
                 _ = context.isAllowed(key, at: keyNode, in: what, allowed: Self.keys)
             }
+        }
+        // The entries are read in place, with no array of them made (this runs for every request).
+        guard let urlNode = node.pairs?.first(where: { $0.key.scalarText == "url" })?.value else {
+            reportUnknownKeys()
             context.error("\(what) needs a 'url'", at: node)
             return nil
         }
         guard let url = context.template(urlNode, "'url'") else {
-            context.forEachEntry(node, what, keysAre: "plain names") { key, _, keyNode in
-                _ = context.isAllowed(key, at: keyNode, in: what, allowed: Self.keys)
-            }
+            reportUnknownKeys()
             return nil
         }
         var request = DeclaredRequest(name: "", location: context.location(node), url: url)

@@ -37,6 +37,14 @@ struct VariableCheck {
         var iterating = false
         let file: RequestFile
         let context: LoadContext
+        /// Which request first captures each name, made the first time an unknown name needs it.
+        private var laterCaptures: [String: (name: String, location: SourceLocation?)]?
+
+        init(known: Set<String>, file: RequestFile, context: LoadContext) {
+            self.known = known
+            self.file = file
+            self.context = context
+        }
 
         mutating func verify(_ template: Template) {
             for part in template.parts {
@@ -52,9 +60,10 @@ struct VariableCheck {
             guard !reported.contains(key) else { return }
             reported.insert(key)
             // Only an unknown name needs this (to say which later request captures it).
-            let laterCaptures = Dictionary(
+            let laterCaptures = self.laterCaptures ?? Dictionary(
                 file.requests.flatMap { request in request.captures.map { ($0.name, (name: request.name, location: request.location)) } },
                 uniquingKeysWith: { first, _ in first })
+            self.laterCaptures = laterCaptures
             if let request = laterCaptures[name] {
                 let line = request.location.map { " at line \($0.line)" } ?? ""
                 context.append([Diagnostic(
