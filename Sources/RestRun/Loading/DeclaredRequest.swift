@@ -3,27 +3,29 @@
 package struct DeclaredRequest: Sendable {
     // The fields live in one shared box, copied only when a copy is changed: a request is copied
     // several times on its way from the loader to the runner, and copying ~20 fields each time
-    // cost more than the request's own checks.
+    // cost more than the request's own checks. Its fields are changed only through
+    // `uniqueStorage()`, on a box no other request shares, so no access to one can overlap another:
+    // the runtime's exclusivity check on each read (~150 instructions, ~40 reads a request) is off.
     private final class Storage: @unchecked Sendable {
-        var name: String
-        var location: SourceLocation?
-        var method: HTTPMethod
-        var url: Template
-        var query: [QueryItemTemplate]
-        var headers: [HeaderTemplate]
-        var body: BodyTemplate?
-        var decoder: String?
-        var decoderLocation: SourceLocation?
-        var expectations: [Expectation]
-        var captures: [Capture]
-        var options: RequestOptions
-        var tags: [String]
-        var conditions: [Condition] = []
-        var iteration: Iteration?
-        var flow: FlowUse?
-        var repeatCount: Int = 1
-        var latencyBudgets: [Expectation] = []
-        var statisticsName: String?
+        @exclusivity(unchecked) var name: String
+        @exclusivity(unchecked) var location: SourceLocation?
+        @exclusivity(unchecked) var method: HTTPMethod
+        @exclusivity(unchecked) var url: Template
+        @exclusivity(unchecked) var query: [QueryItemTemplate]
+        @exclusivity(unchecked) var headers: [HeaderTemplate]
+        @exclusivity(unchecked) var body: BodyTemplate?
+        @exclusivity(unchecked) var decoder: String?
+        @exclusivity(unchecked) var decoderLocation: SourceLocation?
+        @exclusivity(unchecked) var expectations: [Expectation]
+        @exclusivity(unchecked) var captures: [Capture]
+        @exclusivity(unchecked) var options: RequestOptions
+        @exclusivity(unchecked) var tags: [String]
+        @exclusivity(unchecked) var conditions: [Condition] = []
+        @exclusivity(unchecked) var iteration: Iteration?
+        @exclusivity(unchecked) var flow: FlowUse?
+        @exclusivity(unchecked) var repeatCount: Int = 1
+        @exclusivity(unchecked) var latencyBudgets: [Expectation] = []
+        @exclusivity(unchecked) var statisticsName: String?
 
         init(
             name: String, method: HTTPMethod, url: Template, query: [QueryItemTemplate], headers: [HeaderTemplate],
