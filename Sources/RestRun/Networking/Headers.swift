@@ -1,3 +1,5 @@
+import NIOHTTP1
+
 /// HTTP header fields in order, with names compared case-insensitively.
 public struct Headers: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// The fields, in the order they are sent or were received.
@@ -6,6 +8,13 @@ public struct Headers: Sendable, Equatable, Sequence, ExpressibleByDictionaryLit
     /// Creates headers from name-value pairs.
     public init(_ fields: [(String, String)] = []) {
         self.fields = fields.map { (name: $0.0, value: $0.1) }
+    }
+
+    /// Creates headers from AsyncHTTPClient's, in the same order.
+    init(_ headers: HTTPHeaders) {
+        fields = []
+        fields.reserveCapacity(headers.count)
+        for (name, value) in headers { fields.append((name: name, value: value)) }
     }
 
     /// Creates headers from a literal.
@@ -20,11 +29,16 @@ public struct Headers: Sendable, Equatable, Sequence, ExpressibleByDictionaryLit
 
     /// Every value of a field, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+        var values: [String] = []
+        for field in fields where Self.sameName(field.name, name) { values.append(field.value) }
+        return values
     }
 
     /// Whether two field names are equal, ignoring ASCII case, without allocating.
     public static func sameName(_ a: String, _ b: String) -> Bool {
+        // Names of different lengths differ (case folding here is ASCII only); most names asked
+        // about are, and a native string knows its length without a pass over it.
+        guard a.utf8.count == b.utf8.count else { return false }
         var left = a.utf8.makeIterator(), right = b.utf8.makeIterator()
         while true {
             switch (left.next(), right.next()) {

@@ -271,7 +271,7 @@ public final class Networker: Networking {
             }
             var received = Response(
                 status: Int(collected.head.status.code), reason: collected.head.status.reasonPhrase,
-                headers: Headers(collected.head.headers.map { ($0.name, $0.value) }), body: collected.body, url: request.url,
+                headers: Headers(collected.head.headers), body: collected.body, url: request.url,
                 duration: ContinuousClock.now - start)
             received.bodySize = collected.size
             return received

@@ -292,19 +292,20 @@ package struct Runner: Sendable {
         let checker = ResponseChecker(registry: registry, redactor: redactor)
         let lastCheck = CheckRecord()
         let checkScope = scope
+        let contract = file.contract  // the closure below captures this, not the whole file
         do {
             if let delay = options.delay, delay > .zero {
                 try await Task.sleep(for: delay)
                 start = ContinuousClock.now
             }
             let response = try await networking.send(prepared) { response in
-                let outcome = await checker.check(request, sent: prepared, response: response, scope: checkScope, contract: file.contract)
+                let outcome = await checker.check(request, sent: prepared, response: response, scope: checkScope, contract: contract)
                 lastCheck.keep(outcome)
                 return outcome.failures.isEmpty
             }
             var check = lastCheck.outcome
             if check == nil {
-                check = await checker.check(request, sent: prepared, response: response, scope: checkScope, contract: file.contract)
+                check = await checker.check(request, sent: prepared, response: response, scope: checkScope, contract: contract)
             }
             let outcome = check ?? ResponseChecker.Outcome()
             result.attempts = max(1, response.attempts.count)
