@@ -22,13 +22,33 @@ public final class Networker: Networking {
     private let clientsByProxy: [ProxyRules.Server: HTTPClient]
     /// AsyncHTTPClient's requests by method and URL, without headers or body: a URL sent again is
     /// not parsed again (AsyncHTTPClient parses it into a Foundation `URL` each time, ~12k
-    /// instructions). Emptied when full.
-    private let parsedRequests = Mutex<[ParsedRequestKey: HTTPClient.Request]>([:])
+    /// instructions). The last one is compared first, which costs less than hashing the URL.
+    /// Emptied when full.
+    private let parsedRequests = Mutex(ParsedRequests())
     private static let parsedRequestLimit = 256
 
     private struct ParsedRequestKey: Hashable {
         let method: String
         let url: String
+    }
+
+    private struct ParsedRequests {
+        var lastURL = "", lastMethod = ""
+        var last: HTTPClient.Request?
+        var byKey: [ParsedRequestKey: HTTPClient.Request] = [:]
+
+        mutating func find(_ key: ParsedRequestKey) -> HTTPClient.Request? {
+            if lastURL == key.url, lastMethod == key.method, last != nil { return last }
+            guard let found = byKey[key] else { return nil }
+            (lastURL, lastMethod, last) = (key.url, key.method, found)
+            return found
+        }
+
+        mutating func keep(_ request: HTTPClient.Request, for key: ParsedRequestKey) {
+            if byKey.count >= Networker.parsedRequestLimit { byKey.removeAll(keepingCapacity: true) }
+            byKey[key] = request
+            (lastURL, lastMethod, last) = (key.url, key.method, request)
+        }
     }
 
     /// Headers every request carries unless a delegate or the request sets them.
@@ -285,7 +305,7 @@ public final class Networker: Networking {
     private func parsedRequest(_ request: PreparedRequest, headers: HTTPHeaders, tls: TLSConfiguration?) throws -> HTTPClient.Request {
         let key = ParsedRequestKey(method: request.method.rawValue, url: request.url)
         var outgoing: HTTPClient.Request
-        if let parsed = parsedRequests.withLock({ $0[key] }) {
+        if let parsed = parsedRequests.withLock({ $0.find(key) }) {
             outgoing = parsed
         } else {
             if let problem = URLParts.problem(request.url) {
@@ -294,10 +314,7 @@ public final class Networker: Networking {
             outgoing = try HTTPClient.Request(
                 url: request.url, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), tlsConfiguration: nil)
             let parsed = outgoing
-            parsedRequests.withLock { cache in
-                if cache.count >= Self.parsedRequestLimit { cache.removeAll(keepingCapacity: true) }
-                cache[key] = parsed
-            }
+            parsedRequests.withLock { $0.keep(parsed, for: key) }
         }
         outgoing.headers = headers
         outgoing.body = request.body.map { .bytes($0.bytes) }

@@ -72,8 +72,8 @@ package struct ResponseChecker: Sendable {
                     let result = ExpectationResult(
                         label: expectation.label, passed: checked.passed, expected: checked.expectation,
                         actual: .words(BodyMatcher.excerpt(response.body)), redactor: redactor, location: expectation.location)
-                    outcome.expectations.append(result)
                     if !result.passed { outcome.failures.append(result.diagnostic) }
+                    outcome.expectations.append(consume result)
                     continue
                 }
                 actual = .string(response.text)
@@ -103,8 +103,10 @@ package struct ResponseChecker: Sendable {
                     label: expectation.label, passed: evaluation.passed, expected: evaluation.expectation,
                     actual: actual.map { .shown($0, expectation.format) } ?? .words(missing), redactor: redactor,
                     location: expectation.location, reason: evaluation.reason.map(redactor.redact))
-                checked.details = evaluation.schemaFailures.map { failure in
-                    redactor.redact(Self.sentence(failure, under: expectation.subject))
+                if !evaluation.schemaFailures.isEmpty {
+                    checked.details = evaluation.schemaFailures.map { failure in
+                        redactor.redact(Self.sentence(failure, under: expectation.subject))
+                    }
                 }
                 result = checked
             } catch {
@@ -112,8 +114,8 @@ package struct ResponseChecker: Sendable {
                     label: expectation.label, passed: false, expected: "(not checked)", actual: error.message,
                     location: expectation.location)
             }
-            outcome.expectations.append(result)
             if !result.passed { outcome.failures.append(result.diagnostic) }
+            outcome.expectations.append(consume result)
         }
 
         if let contract, let sent {
