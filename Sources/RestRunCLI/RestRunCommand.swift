@@ -74,7 +74,12 @@ public struct RestRunCommand: AsyncParsableCommand {
             return 0
         }
         do {
-            var command: any ParsableCommand = try directRun(arguments) ?? parseAsRoot(arguments)
+            if let run = directRun(arguments) {
+                // Known to be async: no `as?` cast, whose first use searches every conformance.
+                try await run.run()
+                return 0
+            }
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
