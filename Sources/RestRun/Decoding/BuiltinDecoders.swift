@@ -6,7 +6,14 @@ package struct JSONResponseDecoder: ResponseDecoder {
     package init() {}
     /// Parses the body as JSON.
     package func decode(_ response: Response) throws -> DecodedValue {
+        try decode(response, keeping: nil)
+    }
+
+    /// Parses the body as JSON, building only what `selection` keeps when given (see
+    /// `JSONParser.parse(_:keeping:)`).
+    package func decode(_ response: Response, keeping selection: JSONParser.Selection?) throws -> DecodedValue {
         do {
+            if let selection { return try JSONParser.parse(response.body, keeping: selection) }
             return try JSONParser.parse(response.body)
         } catch {
             let empty = response.body.isEmpty ? "the body is empty" : "the body is not JSON: \(error)"

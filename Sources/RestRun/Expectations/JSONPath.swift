@@ -48,6 +48,16 @@ public struct JSONPath: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The member names of a path made only of names (`$.data.id`: `data`, `id`), else nil.
+    var memberNames: [String]? {
+        var names: [String] = []
+        for segment in segments {
+            guard case let .child(selectors) = segment, selectors.count == 1, case let .name(name) = selectors[0] else { return nil }
+            names.append(name)
+        }
+        return names
+    }
+
     /// The nodes the path selects from `root`, in document order.
     public func select(_ root: DecodedValue) -> [DecodedValue] {
         select(from: root, root: root)

@@ -34,8 +34,12 @@ package struct ResponseChecker: Sendable {
         var decodingFailure: String?
         if request.needsDecodedValue {
             do {
-                let decoder = try request.decoder.map { name throws in try registry.decoder(named: name) } ?? JSONResponseDecoder()
-                decoded = try await decoder.decode(response)
+                if let name = request.decoder {
+                    decoded = try await registry.decoder(named: name).decode(response)
+                } else {
+                    // JSON: only what the checks read is built, unless a contract reads it all.
+                    decoded = try JSONResponseDecoder().decode(response, keeping: contract == nil ? Self.selection(of: request) : nil)
+                }
             } catch {
                 // Every decoder's failure names the decoder, whatever a Swift decoder threw.
                 let named = error is DecodingFailure || request.decoder == nil
@@ -139,6 +143,29 @@ package struct ResponseChecker: Sendable {
     }
 
     struct Missing: Error { var message: String }
+
+    /// What the request's checks read from a JSON body, when each is a path of member names;
+    /// nil when any reads more (the whole body, a wildcard, an index, a filter).
+    static func selection(of request: DeclaredRequest) -> JSONParser.Selection? {
+        var selection = JSONParser.Selection()
+        // By index: a `for` loop would copy each whole expectation.
+        let expectations = request.expectations
+        for index in expectations.indices {
+            switch expectations[index].subject {
+            case let .json(path):
+                guard let names = path.memberNames else { return nil }
+                selection.keep(names)
+            case .decodedBody: return nil
+            default: continue
+            }
+        }
+        for capture in request.captures {
+            guard case let .json(path) = capture.source else { continue }
+            guard let names = path.memberNames else { return nil }
+            selection.keep(names)
+        }
+        return selection
+    }
 
     /// A schema failure with its path from the response's root: `$.data[0]` and `$.name` make
     /// `$.data[0].name` (a path that selects several values keeps its own paths).

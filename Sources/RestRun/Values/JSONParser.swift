@@ -38,6 +38,25 @@ public struct JSONParser {
         }
     }
 
+    /// Parses JSON bytes, building only the members `selection` keeps (objects hold only those;
+    /// any other value a kept path passes through stands as `null`) and checking all the rest as
+    /// `parse` does. A document `parse` refuses is refused with `parse`'s own error.
+    package static func parse(_ bytes: [UInt8], keeping selection: Selection) throws(Failure) -> DecodedValue {
+        do {
+            return try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> DecodedValue in
+                var parser = Cursor(bytes: buffer)
+                parser.skipWhitespace()
+                let value = try parser.value(depth: 0, keeping: selection)
+                parser.skipWhitespace()
+                guard parser.index == buffer.count else { throw parser.failure("unexpected text after the JSON value") }
+                return value
+            }
+        } catch {
+            // The whole parser says what is wrong, exactly as it would have.
+            return try parse(bytes)
+        }
+    }
+
     /// Parses a JSON text.
     public static func parse(_ text: String) throws(Failure) -> DecodedValue {
         try parse(Array(text.utf8))
@@ -85,6 +104,129 @@ public struct JSONParser {
             case UInt8(ascii: "n"): try literal("null"); return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
             default: throw failure("expected a JSON value")
+            }
+        }
+
+        /// `value(depth:)`, building only what `selection` keeps.
+        mutating func value(depth: Int, keeping selection: Selection) throws(Failure) -> DecodedValue {
+            if selection.keepsAll { return try value(depth: depth) }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else {
+                try skip(depth: depth)
+                return .null
+            }
+            let depth = depth + 1
+            guard depth <= JSONParser.maximumDepth else { throw failure("JSON nested too deeply") }
+            index += 1
+            var members = OrderedDictionary<String, DecodedValue>()
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a string key") }
+                let kept = try keptMember(of: selection)
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
+                index += 1
+                skipWhitespace()
+                if let (key, next) = kept {
+                    members[key] = try value(depth: depth, keeping: next)
+                } else {
+                    try skip(depth: depth)
+                }
+                skipWhitespace()
+                guard index < bytes.count else { throw failure("unexpected end of JSON in an object") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                throw failure("expected ',' or '}'")
+            }
+        }
+
+        /// Reads an object key; returns it and what is kept under it when `selection` keeps it.
+        /// A plain ASCII key is compared in place and made into a string only when kept.
+        mutating func keptMember(of selection: Selection) throws(Failure) -> (String, Selection)? {
+            let quote = index
+            if skipPlainString() {
+                let key = UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<(index - 1)])
+                for member in selection.members {
+                    // ASCII text equals a string only byte for byte; other names compare as strings.
+                    if member.isASCII ? key.elementsEqual(member.name.utf8) : String(decoding: key, as: UTF8.self) == member.name {
+                        return (String(decoding: key, as: UTF8.self), member.next)
+                    }
+                }
+                return nil
+            }
+            let key = try string()
+            for member in selection.members where member.name == key { return (key, member.next) }
+            return nil
+        }
+
+        /// Skips a string of plain ASCII (no escape, no control byte) and its closing quote; returns
+        /// false, moving nothing, for any other string.
+        mutating func skipPlainString() -> Bool {
+            let quote = index
+            index += 1
+            if let base = bytes.baseAddress {
+                while index + 8 <= bytes.count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    guard !Self.mayStopString(word) else { break }
+                    index += 8
+                }
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") { index += 1; return true }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+                index += 1
+            }
+            index = quote
+            return false
+        }
+
+        /// Checks one value as `value(depth:)` does, building nothing (but for strings with escapes
+        /// or beyond ASCII, which are read to be checked).
+        mutating func skip(depth: Int) throws(Failure) {
+            guard index < bytes.count else { throw failure("unexpected end of JSON") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                let depth = depth + 1
+                guard depth <= JSONParser.maximumDepth else { throw failure("JSON nested too deeply") }
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return }
+                while true {
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a string key") }
+                    if !skipPlainString() { _ = try string() }
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
+                    index += 1
+                    skipWhitespace()
+                    try skip(depth: depth)
+                    skipWhitespace()
+                    guard index < bytes.count else { throw failure("unexpected end of JSON in an object") }
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: "}") { index += 1; return }
+                    throw failure("expected ',' or '}'")
+                }
+            case UInt8(ascii: "["):
+                let depth = depth + 1
+                guard depth <= JSONParser.maximumDepth else { throw failure("JSON nested too deeply") }
+                index += 1
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return }
+                while true {
+                    skipWhitespace()
+                    try skip(depth: depth)
+                    skipWhitespace()
+                    guard index < bytes.count else { throw failure("unexpected end of JSON in an array") }
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: "]") { index += 1; return }
+                    throw failure("expected ',' or ']'")
+                }
+            case UInt8(ascii: "\""):
+                if !skipPlainString() { _ = try string() }
+            default:
+                _ = try value(depth: depth)  // a number or a literal: nothing to allocate
             }
         }
 
