@@ -151,6 +151,28 @@ struct NetworkerTests {
         }
     }
 
+    /// Supplies a header whose name is not an HTTP token.
+    struct BadHeaderDelegate: NetworkingDelegate {
+        let name: String
+        func headers(for networking: any Networking, request: PreparedRequest) async throws -> [(String, String)] {
+            [(name, "x")]
+        }
+    }
+
+    @Test("a header name from a delegate that is not a token (even one beyond ASCII) is a clear error, never a crash")
+    func invalidHeaderNames() async throws {
+        try await withServer { server in
+            try await Networker.withHTTPClient { client in
+                for name in ["Hé", "X Bad", "X:Bad", "X\u{0}"] {
+                    let networker = Networker(client: client, delegates: [BadHeaderDelegate(name: name)])
+                    await #expect(throws: NetworkError.self, "\(name)") {
+                        try await networker.send(PreparedRequest(name: "bad", url: server.url + "/echo"))
+                    }
+                }
+            }
+        }
+    }
+
     @Test("redirects are not followed unless follow_redirects says so")
     func redirects() async throws {
         try await withServer { server in
