@@ -28,7 +28,9 @@ package struct RequestOptions: Sendable, Equatable {
 
     /// These options, with every unset one taken from `defaults`.
     package func applying(defaults: RequestOptions) -> RequestOptions {
-        RequestOptions(
+        // Most requests set no options of their own: then they are the defaults as they are.
+        if retry == nil, delay == nil, skip == nil, assertsFormats == nil, transport.isUnset { return defaults }
+        return RequestOptions(
             transport: transport.applying(defaults: defaults.transport),
             retry: retry ?? defaults.retry,
             delay: delay ?? defaults.delay,

@@ -91,6 +91,11 @@ public struct TransportOptions: Sendable, Equatable {
         return result
     }
 
+    /// Whether nothing is set here.
+    package var isUnset: Bool {
+        timeout == nil && connectTimeout == nil && followRedirects == nil && insecure == nil && maxBody == nil && tlsFiles == nil
+    }
+
     /// The timeout in force.
     public var effectiveTimeout: Duration { timeout ?? Self.defaultTimeout }
     /// The body limit in force.
