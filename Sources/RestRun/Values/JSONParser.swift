@@ -165,13 +165,7 @@ public struct JSONParser {
         mutating func skipPlainString() -> Bool {
             let quote = index
             index += 1
-            if let base = bytes.baseAddress {
-                while index + 8 <= bytes.count {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    guard !Self.mayStopString(word) else { break }
-                    index += 8
-                }
-            }
+            skipPlainWords()
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") { index += 1; return true }
@@ -283,14 +277,8 @@ public struct JSONParser {
             index += 1
             let start = index
             var ascii = true
-            // Fast path: no escapes. Plain ASCII text is skipped eight bytes at a time.
-            if let base = bytes.baseAddress {
-                while index + 8 <= bytes.count {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    guard !Self.mayStopString(word) else { break }
-                    index += 8
-                }
-            }
+            // Fast path: no escapes.
+            skipPlainWords()
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
@@ -357,6 +345,17 @@ public struct JSONParser {
                 }
             }
             throw failure("unexpected end of JSON in a string")
+        }
+
+        /// Skips plain ASCII string text (no quote, escape or control byte) eight bytes at a time;
+        /// the last few bytes and whatever stopped it are left to the caller.
+        mutating func skipPlainWords() {
+            guard let base = bytes.baseAddress else { return }
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                guard !Self.mayStopString(word) else { return }
+                index += 8
+            }
         }
 
         /// Whether any of the eight bytes may end or interrupt the plain run of a string: a quote,
