@@ -138,9 +138,10 @@ public struct RequestFileLoader: Sendable {
         }
         if let exportsNode {
             let captured = Set(file.requests.flatMap { $0.captures.map(\.name) } + file.requests.flatMap { $0.flow?.file.exports ?? [] })
-            for name in file.exports where !captured.contains(name) {
+            let candidates = Suggestion.Candidates(captured.sorted())
+            for (index, name) in file.exports.filter({ !captured.contains($0) }).enumerated() {
                 var message = "'\(name)' is exported, but no request of this file captures it"
-                if let suggestion = Suggestion.closest(to: name, in: captured.sorted()) { message += " (did you mean '\(suggestion)'?)" }
+                if index < Suggestion.perFile, let suggestion = candidates.closest(to: name) { message += " (did you mean '\(suggestion)'?)" }
                 context.error(message, at: exportsNode)
             }
         }
@@ -185,10 +186,18 @@ public struct RequestFileLoader: Sendable {
                 "the flow '\(written)' needs \(list) (parameter\(needed.count == 1 ? "" : "s") with no default)",
                 at: withNode ?? useNode, notes: ["give " + (needed.count == 1 ? "it" : "them") + " under 'with:'"])
         }
+        let declaredNames = Set(declared)
+        var candidates: Suggestion.Candidates?
+        var suggestionsLeft = Suggestion.perFile
         for (name, value, nameNode) in withEntries {
-            guard declared.contains(name) else {
+            guard declaredNames.contains(name) else {
                 var message = "the flow '\(written)' has no variable '\(name)'"
-                if let suggestion = Suggestion.closest(to: name, in: declared) { message += " (did you mean '\(suggestion)'?)" }
+                if suggestionsLeft > 0 {
+                    suggestionsLeft -= 1
+                    let prepared = candidates ?? Suggestion.Candidates(declared)
+                    candidates = prepared
+                    if let suggestion = prepared.closest(to: name) { message += " (did you mean '\(suggestion)'?)" }
+                }
                 context.error(message, at: nameNode, notes: declared.isEmpty ? ["it declares no variables"] : ["its variables: " + declared.joined(separator: ", ")])
                 continue
             }
