@@ -1,19 +1,22 @@
 /// "Did you mean ...?": the closest known word by edit distance, when it is close enough.
 package enum Suggestion {
-    /// How many unknown words of one file get a suggestion: each is an edit distance against every
+    /// How many questions one set of `Candidates` answers: each is an edit distance against every
     /// candidate, so a file of thousands of mistakes against thousands of names would take
-    /// seconds. Later ones are reported without one.
+    /// seconds. Later mistakes are reported without a suggestion.
     package static let perFile = 100
 
     /// The candidate nearest to `word`, if at most a third of its letters (and at least one) differ.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
-        Candidates(candidates).closest(to: word)
+        var candidates = Candidates(candidates)
+        return candidates.closest(to: word)
     }
 
-    /// Candidates prepared once (lower-cased, as Unicode scalars) for many questions.
+    /// Candidates prepared once (lower-cased, as Unicode scalars) for the questions of one file;
+    /// after `perFile` of them, the answer is always nil.
     package struct Candidates {
         private let words: [(text: String, scalars: [Unicode.Scalar])]
         private let longest: Int
+        private var questionsLeft = Suggestion.perFile
 
         /// Prepares `candidates`; ties go to the one that comes first.
         package init(_ candidates: some Sequence<String>) {
@@ -23,7 +26,9 @@ package enum Suggestion {
 
         /// The candidate nearest to `word` of those `isEligible` accepts, if at most a third of its
         /// letters (and at least one) differ.
-        package func closest(to word: String, where isEligible: (String) -> Bool = { _ in true }) -> String? {
+        package mutating func closest(to word: String, where isEligible: (String) -> Bool = { _ in true }) -> String? {
+            guard questionsLeft > 0 else { return nil }
+            questionsLeft -= 1
             let target = Array(word.lowercased().unicodeScalars)
             let limit = max(1, target.count / 3)
             var best: (text: String, distance: Int)?

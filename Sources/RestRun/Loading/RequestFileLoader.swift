@@ -138,10 +138,11 @@ public struct RequestFileLoader: Sendable {
         }
         if let exportsNode {
             let captured = Set(file.requests.flatMap { $0.captures.map(\.name) } + file.requests.flatMap { $0.flow?.file.exports ?? [] })
-            let candidates = Suggestion.Candidates(captured.sorted())
-            for (index, name) in file.exports.filter({ !captured.contains($0) }).enumerated() {
+            var candidates: Suggestion.Candidates?
+            for name in file.exports where !captured.contains(name) {
                 var message = "'\(name)' is exported, but no request of this file captures it"
-                if index < Suggestion.perFile, let suggestion = candidates.closest(to: name) { message += " (did you mean '\(suggestion)'?)" }
+                if candidates == nil { candidates = Suggestion.Candidates(captured.sorted()) }
+                if let suggestion = candidates?.closest(to: name) { message += " (did you mean '\(suggestion)'?)" }
                 context.error(message, at: exportsNode)
             }
         }
@@ -188,16 +189,11 @@ public struct RequestFileLoader: Sendable {
         }
         let declaredNames = Set(declared)
         var candidates: Suggestion.Candidates?
-        var suggestionsLeft = Suggestion.perFile
         for (name, value, nameNode) in withEntries {
             guard declaredNames.contains(name) else {
                 var message = "the flow '\(written)' has no variable '\(name)'"
-                if suggestionsLeft > 0 {
-                    suggestionsLeft -= 1
-                    let prepared = candidates ?? Suggestion.Candidates(declared)
-                    candidates = prepared
-                    if let suggestion = prepared.closest(to: name) { message += " (did you mean '\(suggestion)'?)" }
-                }
+                if candidates == nil { candidates = Suggestion.Candidates(declared) }
+                if let suggestion = candidates?.closest(to: name) { message += " (did you mean '\(suggestion)'?)" }
                 context.error(message, at: nameNode, notes: declared.isEmpty ? ["it declares no variables"] : ["its variables: " + declared.joined(separator: ", ")])
                 continue
             }

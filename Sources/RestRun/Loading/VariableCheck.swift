@@ -42,7 +42,6 @@ struct VariableCheck {
         /// Every name a suggestion may offer, made the first time one is needed; a name is offered
         /// only once it is known or captured later, as when the check reaches it.
         private var suggestable: Suggestion.Candidates?
-        private var suggestionsLeft = Suggestion.perFile
 
         init(known: Set<String>, file: RequestFile, context: LoadContext) {
             self.known = known
@@ -74,16 +73,14 @@ struct VariableCheck {
                     "variable '\(name)' is captured only later, by request '\(request.name)'\(line)", at: location)])
             } else {
                 var message = "unknown variable '\(name)'"
-                if suggestionsLeft > 0 {
-                    suggestionsLeft -= 1
-                    let candidates = suggestable ?? Suggestion.Candidates(Set(
+                if suggestable == nil {
+                    suggestable = Suggestion.Candidates(
                         known.union(file.variables.map(\.name)).union(laterCaptures.keys)
-                            .union(file.requests.flatMap { $0.flow?.file.exports ?? [] })).sorted())
-                    suggestable = candidates
-                    let known = known
-                    if let suggestion = candidates.closest(to: name, where: { known.contains($0) || laterCaptures[$0] != nil }) {
-                        message += " (did you mean '\(suggestion)'?)"
-                    }
+                            .union(file.requests.flatMap { $0.flow?.file.exports ?? [] }).sorted())
+                }
+                let known = known
+                if let suggestion = suggestable?.closest(to: name, where: { known.contains($0) || laterCaptures[$0] != nil }) {
+                    message += " (did you mean '\(suggestion)'?)"
                 }
                 var notes: [String] = []
                 if name == "mock_url" { notes.append("'mock_url' is set when rest-run runs with --mock ROUTES") }

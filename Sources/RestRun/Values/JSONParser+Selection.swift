@@ -19,9 +19,6 @@ extension JSONParser {
         /// A selection of nothing.
         package init() {}
 
-        /// Whether nothing at all is kept.
-        package var isEmpty: Bool { members.isEmpty && !keepsAll }
-
         /// Keeps the value at `names`, under whatever is kept already.
         package mutating func keep(_ names: some Collection<String>) {
             guard let name = names.first else {

@@ -115,30 +115,19 @@ public struct JSONParser {
                 return .null
             }
             let depth = depth + 1
-            guard depth <= JSONParser.maximumDepth else { throw failure("JSON nested too deeply") }
-            index += 1
             var members = OrderedDictionary<String, DecodedValue>()
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-            while true {
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a string key") }
+            if try open(UInt8(ascii: "}"), depth: depth) { return .object(members) }
+            repeat {
+                try expectKey()
                 let kept = try keptMember(of: selection)
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
-                index += 1
-                skipWhitespace()
+                try expectColon()
                 if let (key, next) = kept {
                     members[key] = try value(depth: depth, keeping: next)
                 } else {
                     try skip(depth: depth)
                 }
-                skipWhitespace()
-                guard index < bytes.count else { throw failure("unexpected end of JSON in an object") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-                throw failure("expected ',' or '}'")
-            }
+            } while try !closes(UInt8(ascii: "}"))
+            return .object(members)
         }
 
         /// Reads an object key; returns it and what is kept under it when `selection` keeps it.
@@ -183,40 +172,20 @@ public struct JSONParser {
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 let depth = depth + 1
-                guard depth <= JSONParser.maximumDepth else { throw failure("JSON nested too deeply") }
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return }
-                while true {
-                    skipWhitespace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a string key") }
+                if try open(UInt8(ascii: "}"), depth: depth) { return }
+                repeat {
+                    try expectKey()
                     if !skipPlainString() { _ = try string() }
-                    skipWhitespace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
-                    index += 1
-                    skipWhitespace()
+                    try expectColon()
                     try skip(depth: depth)
-                    skipWhitespace()
-                    guard index < bytes.count else { throw failure("unexpected end of JSON in an object") }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "}") { index += 1; return }
-                    throw failure("expected ',' or '}'")
-                }
+                } while try !closes(UInt8(ascii: "}"))
             case UInt8(ascii: "["):
                 let depth = depth + 1
-                guard depth <= JSONParser.maximumDepth else { throw failure("JSON nested too deeply") }
-                index += 1
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return }
-                while true {
+                if try open(UInt8(ascii: "]"), depth: depth) { return }
+                repeat {
                     skipWhitespace()
                     try skip(depth: depth)
-                    skipWhitespace()
-                    guard index < bytes.count else { throw failure("unexpected end of JSON in an array") }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "]") { index += 1; return }
-                    throw failure("expected ',' or ']'")
-                }
+                } while try !closes(UInt8(ascii: "]"))
             case UInt8(ascii: "\""):
                 if !skipPlainString() { _ = try string() }
             default:
@@ -234,43 +203,64 @@ public struct JSONParser {
         }
 
         mutating func object(depth: Int) throws(Failure) -> DecodedValue {
-            guard depth <= JSONParser.maximumDepth else { throw failure("JSON nested too deeply") }
-            index += 1
             var members = OrderedDictionary<String, DecodedValue>()
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-            while true {
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a string key") }
+            if try open(UInt8(ascii: "}"), depth: depth) { return .object(members) }
+            repeat {
+                try expectKey()
                 let key = try string()
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
-                index += 1
-                skipWhitespace()
+                try expectColon()
                 members[key] = try value(depth: depth)
-                skipWhitespace()
-                guard index < bytes.count else { throw failure("unexpected end of JSON in an object") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
-                throw failure("expected ',' or '}'")
-            }
+            } while try !closes(UInt8(ascii: "}"))
+            return .object(members)
         }
 
         mutating func array(depth: Int) throws(Failure) -> DecodedValue {
-            guard depth <= JSONParser.maximumDepth else { throw failure("JSON nested too deeply") }
-            index += 1
             var items: [DecodedValue] = []
-            skipWhitespace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-            while true {
+            if try open(UInt8(ascii: "]"), depth: depth) { return .array(items) }
+            repeat {
                 skipWhitespace()
                 items.append(try value(depth: depth))
-                skipWhitespace()
-                guard index < bytes.count else { throw failure("unexpected end of JSON in an array") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
-                throw failure("expected ',' or ']'")
-            }
+            } while try !closes(UInt8(ascii: "]"))
+            return .array(items)
+        }
+
+        /// Enters an object or array `depth` deep (refused past the maximum), past its opening
+        /// bracket and white space; true when it is empty, its `closing` bracket read too.
+        @inline(__always)
+        mutating func open(_ closing: UInt8, depth: Int) throws(Failure) -> Bool {
+            guard depth <= JSONParser.maximumDepth else { throw failure("JSON nested too deeply") }
+            index += 1
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == closing else { return false }
+            index += 1
+            return true
+        }
+
+        /// White space, then the quote that opens a member's key (left to be read).
+        @inline(__always)
+        mutating func expectKey() throws(Failure) {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a string key") }
+        }
+
+        /// The ':' between a member's key and its value, and the white space around it.
+        @inline(__always)
+        mutating func expectColon() throws(Failure) {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
+            index += 1
+            skipWhitespace()
+        }
+
+        /// What follows a member or an item: true past the `closing` bracket, false past a comma.
+        @inline(__always)
+        mutating func closes(_ closing: UInt8) throws(Failure) -> Bool {
+            skipWhitespace()
+            let object = closing == UInt8(ascii: "}")
+            guard index < bytes.count else { throw failure(object ? "unexpected end of JSON in an object" : "unexpected end of JSON in an array") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; return false }
+            if bytes[index] == closing { index += 1; return true }
+            throw failure(object ? "expected ',' or '}'" : "expected ',' or ']'")
         }
 
         mutating func string() throws(Failure) -> String {
