@@ -8,15 +8,13 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check", abstract: "Validate request files without sending anything.")
 
     @OptionGroup var input: InputOptions
-
-    @OptionGroup var variableOptions: VariableOptions
     @OptionGroup var output: OutputOptions
 
     @Option(help: ArgumentHelp("Check as `run --mock` would run: the routes file or OpenAPI spec is validated too, and {{mock_url}} is defined.", valueName: "ROUTES|SPEC"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var mock: String?
 
     func run() async throws {
-        let context = try CommandContext(paths: try input.files(), variables: variableOptions, output: output)
+        let context = try CommandContext(paths: try input.files(), variables: input, output: output)
         var session = context.session
         let (stdout, stderr, printer) = (context.stdout, context.stderr, context.printer)
         // As `run --mock` does: the mock's file must load, and `{{mock_url}}` is defined (its value is never read).
@@ -31,7 +29,7 @@ struct CheckCommand: AsyncParsableCommand {
             }
             if session.variables["mock_url"] == nil { session.variables["mock_url"] = .string("http://127.0.0.1") }
         }
-        session.environment = variableOptions.environment(over: ProcessEnvironment.current, variables: session.variables)
+        session.environment = input.environment(over: ProcessEnvironment.current, variables: session.variables)
         let loaded = session.load()
         ProcessLifetime.keep(loaded)
         let style = TerminalStyle(enabled: output.colors(for: stdout))
@@ -43,7 +41,7 @@ struct CheckCommand: AsyncParsableCommand {
                 stdout.write("\(style.green("✓")) \(path): \(file.requests.count) request\(file.requests.count == 1 ? "" : "s")\n")
             }
         }
-        variableOptions.warnAboutUnused(referenced: loaded.referencedNames, to: stderr, colors: output.colors(for: stderr))
+        input.warnAboutUnused(referenced: loaded.referencedNames, to: stderr, colors: output.colors(for: stderr))
         if !loaded.invalid.isEmpty || mockInvalid {
             let count = session.paths.count
             if !loaded.invalid.isEmpty { stderr.write("\(loaded.invalid.count) of \(count) file\(count == 1 ? "" : "s") invalid\n") }

@@ -2,7 +2,7 @@ import ArgumentParser
 import RestRun
 
 /// When to colour output.
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+enum ColorChoice: String, ChoiceArgument {
     case auto, always, never
 }
 

@@ -19,8 +19,6 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Run request files (a directory stands for the request files in it and its subfolders).")
 
     @OptionGroup var input: InputOptions
-
-    @OptionGroup var variableOptions: VariableOptions
     @OptionGroup var output: OutputOptions
 
     @Flag(name: [.short, .long], help: "Show each request and response line with headers (Authorization redacted).")
@@ -59,17 +57,27 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Connect to ADDR for HOST (as curl's --resolve), the certificate still checked for HOST; repeatable.", valueName: "HOST:PORT:ADDR"))
     var resolve: [String] = []
 
-    @Option(help: ArgumentHelp("Run this many files at once (requests inside a file stay in order).", valueName: "N"))
-    var jobs = 1
+    // `jobs`, `repeat` and `warmup` are optional, their defaults written in their help: for an
+    // `Int` default, ArgumentParser's description of it costs the Swift runtime four searches of
+    // every conformance in the binary at start-up (~1 M instructions).
+    @Option(name: .customLong("jobs"), help: ArgumentHelp("Run this many files at once (requests inside a file stay in order). (default: 1)", valueName: "N"))
+    var jobsGiven: Int?
 
     @Flag(name: .customLong("fail-fast"), help: "Stop at the first failing request.")
     var failFast = false
 
-    @Option(help: ArgumentHelp("Run the whole set this many times; a request that runs more than once gets p50, p90, p99 and max in the summary and reports.", valueName: "N"))
-    var `repeat` = 1
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the whole set this many times; a request that runs more than once gets p50, p90, p99 and max in the summary and reports. (default: 1)", valueName: "N"))
+    var repeatGiven: Int?
 
-    @Option(help: ArgumentHelp("First run the whole set this many times, not reported or counted (warms connections and caches).", valueName: "N"))
-    var warmup = 0
+    @Option(name: .customLong("warmup"), help: ArgumentHelp("First run the whole set this many times, not reported or counted (warms connections and caches). (default: 0)", valueName: "N"))
+    var warmupGiven: Int?
+
+    /// `--jobs`, 1 unless given.
+    var jobs: Int { jobsGiven ?? 1 }
+    /// `--repeat`, 1 unless given.
+    var `repeat`: Int { repeatGiven ?? 1 }
+    /// `--warmup`, 0 unless given.
+    var warmup: Int { warmupGiven ?? 0 }
 
     @Option(help: ArgumentHelp("Run only shard K of N: files K, K+N, K+2N, ... of the sorted file list, so N CI jobs together run every file once.", valueName: "K/N"))
     var shard: String?
@@ -197,7 +205,7 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         let context = try CommandContext(
-            paths: paths, variables: variableOptions, output: output, reportsToStandardOutput: reportFlags.contains { $0.path == "-" })
+            paths: paths, variables: input, output: output, reportsToStandardOutput: reportFlags.contains { $0.path == "-" })
         var session = context.session
         let (stdout, stderr, printer) = (context.stdout, context.stderr, context.printer)
         let reportOutput = context.reportOutput
@@ -206,7 +214,7 @@ struct RunCommand: AsyncParsableCommand {
             server = try await Self.startMock(mock, printer: printer, stderr: stderr)
             if let server, session.variables["mock_url"] == nil { session.variables["mock_url"] = .string(server.url) }
         }
-        session.environment = variableOptions.environment(over: ProcessEnvironment.current, variables: session.variables)
+        session.environment = input.environment(over: ProcessEnvironment.current, variables: session.variables)
         session.defaults.timeout = timeout.flatMap(Self.seconds)
         session.defaults.connectTimeout = connectTimeout.flatMap(Self.seconds)
         if followRedirects { session.defaults.followRedirects = 50 }
@@ -246,7 +254,7 @@ struct RunCommand: AsyncParsableCommand {
             stderr.write("\(loaded.invalid.count) of \(session.paths.count) file\(session.paths.count == 1 ? "" : "s") invalid"
                 + (loaded.files.isEmpty ? "; nothing was sent\n" : "; running the others\n"))
         }
-        variableOptions.warnAboutUnused(referenced: loaded.referencedNames, to: stderr, colors: output.colors(for: stderr))
+        input.warnAboutUnused(referenced: loaded.referencedNames, to: stderr, colors: output.colors(for: stderr))
         let plan: [RequestFile]
         do {
             plan = try session.plan(loaded)
@@ -329,4 +337,4 @@ struct RunCommand: AsyncParsableCommand {
 /// `--junit-family`'s values.
 typealias JUnitFamily = JUnitReport.Family
 
-extension JUnitReport.Family: ExpressibleByArgument {}
+extension JUnitReport.Family: ChoiceArgument {}

@@ -3,20 +3,7 @@ import RestRun
 import RestRunYAML
 
 /// `--var`, `--vars-file` and `--secret`: variables that override a file's defaults.
-struct VariableOptions: ParsableArguments {
-    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable, typed like YAML (3 is a number, \"3\" a string); repeatable.", valueName: "NAME=VALUE"))
-    var variables: [String] = []
-
-    @Option(name: .customLong("vars-file"), help: ArgumentHelp("Read variables from a YAML mapping; repeatable.", valueName: "FILE"), completion: .file(extensions: ["yaml", "yml"]))
-    var variableFiles: [String] = []
-
-    @Option(name: .customLong("secret"), help: ArgumentHelp("Set a variable whose value is never printed; repeatable.", valueName: "NAME=VALUE"))
-    var secrets: [String] = []
-
-    func validate() throws {
-        for assignment in variables + secrets { _ = try Self.split(assignment) }
-    }
-
+extension InputOptions {
     static func split(_ assignment: String) throws -> (String, String) {
         guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
             throw ValidationError("'\(assignment)' is not NAME=VALUE")
