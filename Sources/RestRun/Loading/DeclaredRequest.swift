@@ -178,36 +178,10 @@ package struct DeclaredRequest: Sendable {
         storage.decoder = decoder
     }
 
-    /// Whether anything reads the response body: a decoder, a `json:` or `body:` expectation, or a
-    /// capture from the body.
-    package var readsBody: Bool {
-        if decoder != nil { return true }
-        for expectation in expectations {
-            switch expectation.subject {
-            case .json, .body, .decodedBody: return true
-            case .status, .header, .duration, .latency: continue
-            }
-        }
-        for capture in captures {
-            switch capture.source {
-            case .json, .body, .regex: return true
-            case .status, .header, .cookie: continue
-            }
-        }
-        return false
-    }
-
-    /// Whether checking the response needs its decoded value: a decoder, a `json:` expectation, or
-    /// a capture from a JSONPath.
-    package var needsDecodedValue: Bool {
-        decoder != nil
-            || expectations.contains {
-                switch $0.subject {
-                case .json, .decodedBody: true
-                default: false
-                }
-            }
-            || captures.contains { if case .json = $0.source { true } else { false } }
+    /// What the request's checks read of a response body, worked out from its decoder,
+    /// expectations and captures (one walk over them; the runner asks once a run of the request).
+    package var bodyUse: BodyUse {
+        BodyUse(decoder: decoder, expectations: expectations, captures: captures)
     }
 
     /// Calls `visit` with every template the request reads, for checking variable names before

@@ -26,19 +26,22 @@ package struct ResponseChecker: Sendable {
 
     /// Checks `response` against `request`'s expectations and captures, reading templates in `scope`.
     /// With `contract`, the response to `sent` is checked against its OpenAPI operation too.
+    /// `bodyUse` is the request's, when the caller has worked it out already.
     package func check(
-        _ request: DeclaredRequest, sent: PreparedRequest? = nil, response: Response, scope: Scope, contract: OpenAPIContract? = nil
+        _ request: DeclaredRequest, sent: PreparedRequest? = nil, response: Response, scope: Scope,
+        contract: OpenAPIContract? = nil, bodyUse: BodyUse? = nil
     ) async -> Outcome {
+        let bodyUse = bodyUse ?? request.bodyUse
         var outcome = Outcome()
         var decoded: DecodedValue?
         var decodingFailure: String?
-        if request.needsDecodedValue {
+        if bodyUse.needsDecodedValue {
             do {
                 if let name = request.decoder {
                     decoded = try await registry.decoder(named: name).decode(response)
                 } else {
                     // JSON: only what the checks read is built, unless a contract reads it all.
-                    decoded = try JSONResponseDecoder().decode(response, keeping: contract == nil ? Self.selection(of: request) : nil)
+                    decoded = try JSONResponseDecoder().decode(response, keeping: contract == nil ? bodyUse.jsonSelection : nil)
                 }
             } catch {
                 // Every decoder's failure names the decoder, whatever a Swift decoder threw.
@@ -143,29 +146,6 @@ package struct ResponseChecker: Sendable {
     }
 
     struct Missing: Error { var message: String }
-
-    /// What the request's checks read from a JSON body, when each is a path of member names;
-    /// nil when any reads more (the whole body, a wildcard, an index, a filter).
-    static func selection(of request: DeclaredRequest) -> JSONParser.Selection? {
-        var selection = JSONParser.Selection()
-        // By index: a `for` loop would copy each whole expectation.
-        let expectations = request.expectations
-        for index in expectations.indices {
-            switch expectations[index].subject {
-            case let .json(path):
-                guard let names = path.memberNames else { return nil }
-                selection.keep(names)
-            case .decodedBody: return nil
-            default: continue
-            }
-        }
-        for capture in request.captures {
-            guard case let .json(path) = capture.source else { continue }
-            guard let names = path.memberNames else { return nil }
-            selection.keep(names)
-        }
-        return selection
-    }
 
     /// A schema failure with its path from the response's root: `$.data[0]` and `$.name` make
     /// `$.data[0].name` (a path that selects several values keeps its own paths).

@@ -276,9 +276,10 @@ package struct Runner: Sendable {
             result.skipReason = reason
             return result
         }
+        let bodyUse = request.bodyUse
         let prepared: PreparedRequest
         do {
-            prepared = try prepare(request, of: file, scope: scope)
+            prepared = try prepare(request, of: file, scope: scope, bodyUse: bodyUse)
         } catch {
             result.skipReason = redactor.redact(error.message)
             return result
@@ -299,13 +300,13 @@ package struct Runner: Sendable {
                 start = ContinuousClock.now
             }
             let response = try await networking.send(prepared) { response in
-                let outcome = await checker.check(request, sent: prepared, response: response, scope: checkScope, contract: contract)
+                let outcome = await checker.check(request, sent: prepared, response: response, scope: checkScope, contract: contract, bodyUse: bodyUse)
                 lastCheck.keep(outcome)
                 return outcome.failures.isEmpty
             }
             var check = lastCheck.outcome
             if check == nil {
-                check = await checker.check(request, sent: prepared, response: response, scope: checkScope, contract: contract)
+                check = await checker.check(request, sent: prepared, response: response, scope: checkScope, contract: contract, bodyUse: bodyUse)
             }
             let outcome = check ?? ResponseChecker.Outcome()
             result.attempts = max(1, response.attempts.count)
@@ -340,6 +341,13 @@ package struct Runner: Sendable {
 
     /// Resolves a declared request's templates and joins its URL to the file's base URL.
     package func prepare(_ request: DeclaredRequest, of file: RequestFile, scope: Scope) throws(Diagnostic) -> PreparedRequest {
+        try prepare(request, of: file, scope: scope, bodyUse: request.bodyUse)
+    }
+
+    /// `prepare(_:of:scope:)` with the request's `bodyUse` already worked out.
+    private func prepare(
+        _ request: DeclaredRequest, of file: RequestFile, scope: Scope, bodyUse: BodyUse
+    ) throws(Diagnostic) -> PreparedRequest {
         let resolved = try request.resolved(in: scope)
         var baseURL: String?
         if let template = file.baseURL {
@@ -349,7 +357,7 @@ package struct Runner: Sendable {
         }
         var prepared = PreparedRequest(resolved, baseURL: baseURL, scope: scope)
         prepared.baseURL = baseURL
-        prepared.keepsBody = keepsAllBodies || request.readsBody || file.contract != nil
+        prepared.keepsBody = keepsAllBodies || bodyUse.readsBody || file.contract != nil
         guard URLBuilder.isAbsolute(prepared.url) else {
             throw Diagnostic(
                 "the URL '\(prepared.url)' is not absolute: give the file a 'base_url' or use a full URL",

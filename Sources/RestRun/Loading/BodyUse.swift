@@ -1,0 +1,55 @@
+/// What a request's checks read of a response body, found in one walk over its decoder,
+/// expectations and captures. The runner works it out once a run of the request and hands it to
+/// preparing (is the body kept?) and to each check of a response (decoded? which members?),
+/// which had each walked them themselves (~2.6 k instructions a request, in three walks). It is
+/// not kept with the request: loading 10,000 requests for `check` would pay for it unused.
+package struct BodyUse: Sendable {
+    /// Whether anything reads the response body: a decoder, a `json:` or `body:` expectation, or a
+    /// capture from the body.
+    package let readsBody: Bool
+    /// Whether checking the response needs its decoded value: a decoder, a `json:` expectation, or
+    /// a capture from a JSONPath.
+    package let needsDecodedValue: Bool
+    /// What the checks read from a JSON body, when each is a path of member names (`$.data.id`);
+    /// nil when any reads more (the whole body, a wildcard, an index, a filter) or a decoder does.
+    package let jsonSelection: JSONParser.Selection?
+
+    /// The use of a request with `decoder`, `expectations` and `captures`.
+    package init(decoder: String?, expectations: [Expectation], captures: [Capture]) {
+        var readsBody = decoder != nil
+        var needsDecodedValue = decoder != nil
+        var selection: JSONParser.Selection? = decoder == nil ? JSONParser.Selection() : nil
+        // By index: a `for` loop would copy each whole expectation.
+        for index in expectations.indices {
+            switch expectations[index].subject {
+            case let .json(path):
+                readsBody = true
+                needsDecodedValue = true
+                if let names = path.memberNames { selection?.keep(names) } else { selection = nil }
+            case .decodedBody:
+                readsBody = true
+                needsDecodedValue = true
+                selection = nil
+            case .body:
+                readsBody = true
+            case .status, .header, .duration, .latency:
+                continue
+            }
+        }
+        for capture in captures {
+            switch capture.source {
+            case let .json(path):
+                readsBody = true
+                needsDecodedValue = true
+                if let names = path.memberNames { selection?.keep(names) } else { selection = nil }
+            case .body, .regex:
+                readsBody = true
+            case .status, .header, .cookie:
+                continue
+            }
+        }
+        self.readsBody = readsBody
+        self.needsDecodedValue = needsDecodedValue
+        jsonSelection = selection
+    }
+}
