@@ -36,6 +36,8 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // The command's allocator settings, made before main (see memory_arenas.c).
+        .target(name: "CMemoryArenas"),
         .target(
             name: "RestRunYAML",
             dependencies: ["CYAML"]
@@ -70,6 +72,7 @@ let package = Package(
         .target(
             name: "RestRunCLI",
             dependencies: [
+                "CMemoryArenas",
                 "RestRun",
                 "RestRunMock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
