@@ -59,7 +59,7 @@ struct RunCommand: AsyncParsableCommand {
 
     // `jobs`, `repeat` and `warmup` are optional, their defaults written in their help: for an
     // `Int` default, ArgumentParser's description of it costs the Swift runtime four searches of
-    // every conformance in the binary at start-up (~1 M instructions).
+    // every conformance in the binary at start-up (~0.8 M instructions).
     @Option(name: .customLong("jobs"), help: ArgumentHelp("Run this many files at once (requests inside a file stay in order). (default: 1)", valueName: "N"))
     var jobsGiven: Int?
 
