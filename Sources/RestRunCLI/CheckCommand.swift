@@ -14,7 +14,7 @@ struct CheckCommand: AsyncParsableCommand {
     var mock: String?
 
     func run() async throws {
-        let context = try CommandContext(paths: try input.files(), variables: input, output: output)
+        let context = try CommandContext(paths: try input.files(), input: input, output: output)
         var session = context.session
         let (stdout, stderr, printer) = (context.stdout, context.stderr, context.printer)
         // As `run --mock` does: the mock's file must load, and `{{mock_url}}` is defined (its value is never read).

@@ -18,7 +18,7 @@ struct CommandContext {
 
     /// A session for `paths` with `--var`, `--vars-file` and `--secret` read; an invalid variables
     /// file is printed and ends the command with exit code 2.
-    init(paths: [String], variables: InputOptions, output: OutputOptions, reportsToStandardOutput: Bool = false) throws {
+    init(paths: [String], input: InputOptions, output: OutputOptions, reportsToStandardOutput: Bool = false) throws {
         session = RunSession(paths: paths.map { $0 == "-" ? RunSession.standardInputPath : $0 })
         session.registry = try PluginStore.registry()
         // Every byte rest-run prints passes the redactor last, whatever put it together.
@@ -39,7 +39,7 @@ struct CommandContext {
             session.standardInput = text
         }
         do {
-            session.variables = try variables.values(redactor: session.redactor)
+            session.variables = try input.values(redactor: session.redactor)
         } catch {
             printer.print(error)
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)

@@ -205,7 +205,7 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         let context = try CommandContext(
-            paths: paths, variables: input, output: output, reportsToStandardOutput: reportFlags.contains { $0.path == "-" })
+            paths: paths, input: input, output: output, reportsToStandardOutput: reportFlags.contains { $0.path == "-" })
         var session = context.session
         let (stdout, stderr, printer) = (context.stdout, context.stderr, context.printer)
         let reportOutput = context.reportOutput

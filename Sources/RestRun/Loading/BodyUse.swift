@@ -19,13 +19,17 @@ package struct BodyUse: Sendable {
         var readsBody = decoder != nil
         var needsDecodedValue = decoder != nil
         var selection: JSONParser.Selection? = decoder == nil ? JSONParser.Selection() : nil
+        // A JSONPath, from an expectation or a capture: its members are kept when it is a path of names.
+        func readJSON(_ path: JSONPath) {
+            readsBody = true
+            needsDecodedValue = true
+            if let names = path.memberNames { selection?.keep(names) } else { selection = nil }
+        }
         // By index: a `for` loop would copy each whole expectation.
         for index in expectations.indices {
             switch expectations[index].subject {
             case let .json(path):
-                readsBody = true
-                needsDecodedValue = true
-                if let names = path.memberNames { selection?.keep(names) } else { selection = nil }
+                readJSON(path)
             case .decodedBody:
                 readsBody = true
                 needsDecodedValue = true
@@ -39,9 +43,7 @@ package struct BodyUse: Sendable {
         for capture in captures {
             switch capture.source {
             case let .json(path):
-                readsBody = true
-                needsDecodedValue = true
-                if let names = path.memberNames { selection?.keep(names) } else { selection = nil }
+                readJSON(path)
             case .body, .regex:
                 readsBody = true
             case .status, .header, .cookie:

@@ -340,13 +340,9 @@ package struct Runner: Sendable {
     }
 
     /// Resolves a declared request's templates and joins its URL to the file's base URL.
-    package func prepare(_ request: DeclaredRequest, of file: RequestFile, scope: Scope) throws(Diagnostic) -> PreparedRequest {
-        try prepare(request, of: file, scope: scope, bodyUse: request.bodyUse)
-    }
-
-    /// `prepare(_:of:scope:)` with the request's `bodyUse` already worked out.
-    private func prepare(
-        _ request: DeclaredRequest, of file: RequestFile, scope: Scope, bodyUse: BodyUse
+    /// `bodyUse` is the request's, when the caller has worked it out already.
+    package func prepare(
+        _ request: DeclaredRequest, of file: RequestFile, scope: Scope, bodyUse: BodyUse? = nil
     ) throws(Diagnostic) -> PreparedRequest {
         let resolved = try request.resolved(in: scope)
         var baseURL: String?
@@ -357,7 +353,7 @@ package struct Runner: Sendable {
         }
         var prepared = PreparedRequest(resolved, baseURL: baseURL, scope: scope)
         prepared.baseURL = baseURL
-        prepared.keepsBody = keepsAllBodies || bodyUse.readsBody || file.contract != nil
+        prepared.keepsBody = keepsAllBodies || (bodyUse ?? request.bodyUse).readsBody || file.contract != nil
         guard URLBuilder.isAbsolute(prepared.url) else {
             throw Diagnostic(
                 "the URL '\(prepared.url)' is not absolute: give the file a 'base_url' or use a full URL",
