@@ -21,24 +21,16 @@ package enum FileKind: Sendable, Equatable {
         return of(bytes: bytes.prefix(256 * 1024))
     }
 
-    /// The kind of a file with these bytes.
+    /// The kind of a file with these bytes. Only top-level lines name keys, so an ASCII line that
+    /// starts with a space or a tab is skipped without being decoded; a line with other bytes is
+    /// read as text, split at every Unicode line break.
     package static func of(bytes: some Collection<UInt8>) -> FileKind {
-        let text = String(decoding: bytes, as: UTF8.self)
-        var keys: [Substring: Substring] = [:]
-        var sawContent = false
-        for line in text.split(whereSeparator: \.isNewline) {
-            var rest = line.drop { $0 == "\u{FEFF}" }
-            if rest.isEmpty || rest.first == "#" || rest.first == "%" || rest.hasPrefix("---") || rest.hasPrefix("...") { continue }
-            if !sawContent {
-                sawContent = true
-                if rest.first == "[" || rest == "-" || rest.hasPrefix("- ") || rest.hasPrefix("-\t") { return .data }
-                if rest.first == "{" { rest = rest.dropFirst().drop { $0 == " " } }
-            }
-            guard let first = rest.first, first != " ", first != "\t", first != "-" else { continue }
-            guard let colon = rest.firstIndex(of: ":") else { continue }
-            let key = rest[..<colon].trimmingQuotes()
-            keys[key] = rest[rest.index(after: colon)...].drop { $0 == " " || $0 == "\"" || $0 == "'" }
-        }
+        let scan = bytes.withContiguousStorageIfAvailable(scanLines) ?? Array(bytes).withUnsafeBufferPointer(scanLines)
+        return scan.kind ?? of(topLevelKeys: scan.keys)
+    }
+
+    /// The kind of a file that is not a list, from its top-level keys and the start of their values.
+    static func of(topLevelKeys keys: [Substring: Substring]) -> FileKind {
         for name in ["openapi", "swagger"] where keys[Substring(name)]?.first?.isNumber == true { return .openAPI }
         if keys["exports"] != nil || keys["parameters"] != nil { return .flow }
         if keys["routes"] != nil, keys["requests"] == nil { return .mockRoutes }
@@ -47,12 +39,30 @@ package enum FileKind: Sendable, Equatable {
         }
         return .requests
     }
-}
 
-extension Substring {
-    /// The text without one pair of surrounding quotes.
-    fileprivate func trimmingQuotes() -> Substring {
-        guard count >= 2, let first, first == "\"" || first == "'", last == first else { return self }
-        return dropFirst().dropLast()
+    /// Reads the top-level lines of `bytes`, stopping early when one tells the kind.
+    private static func scanLines(_ bytes: UnsafeBufferPointer<UInt8>) -> TopLevelKeys {
+        var scan = TopLevelKeys()
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            var isASCII = true
+            // A line ends at a line feed, vertical tab, form feed or carriage return.
+            while end < bytes.count, bytes[end] < 0x0A || bytes[end] > 0x0D {
+                if bytes[end] >= 0x80 { isASCII = false }
+                end += 1
+            }
+            if end > start {
+                if isASCII, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") {
+                    scan.sawContent = true
+                } else {
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                    for line in text.split(whereSeparator: \.isNewline) where scan.kind == nil { scan.read(line) }
+                    if scan.kind != nil { return scan }
+                }
+            }
+            start = end + 1
+        }
+        return scan
     }
 }
