@@ -236,11 +236,14 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--only", default="S1,S2,S3,S4,S5,S6")
+    parser.add_argument("--hot-functions", metavar="FILE",
+                        help="write the functions the scenarios execute, busiest first, to FILE (the release build's "
+                             "--symbol-ordering-file) instead of measuring")
     args = parser.parse_args()
     rounds = max(1, min(args.rounds, 50))
     only = set(args.only.split(","))
     venv = os.path.join(args.work, "venv", "bin")
-    rest = os.path.join(args.root, ".build-osize", "release", "rest-run")
+    rest = os.path.join(args.root, ".build-bench", "release", "rest-run")
     files = write_files(args.work)
     env = dict(os.environ, NO_COLOR="1")
 
@@ -295,6 +298,15 @@ def main():
             ("Python json.load only", [f"{venv}/python", "-c", load, schema, data], 0),
         ]))
 
+    if args.hot_functions:
+        nginx = Nginx(args.work)
+        try:
+            nginx.start()
+            write_hot_functions(args, rest, files, env)
+        finally:
+            nginx.stop()
+        return
+
     nginx = Nginx(args.work)
     rows = []
     try:
@@ -323,6 +335,85 @@ def main():
     print_table(rows, rounds)
     if counts:
         print_counts(counts)
+
+
+def write_hot_functions(args, rest, files, env):
+    """Runs the scenarios once each under callgrind and writes the functions of rest-run's binary
+    they execute, one mangled name a line: those more runs execute first, and among them the busiest
+    first (their own instructions, summed over the runs). The linker lays them out in that order, so
+    the code a run touches sits in few pages."""
+    valgrind, strip = shutil.which("valgrind"), shutil.which("strip")
+    if not valgrind or not strip:
+        raise SystemExit("--hot-functions needs valgrind and strip")
+    plain = os.path.join(args.work, "rest-run-nodebug")
+    subprocess.run([strip, "--strip-debug", "-o", plain, rest], check=True)
+    runs = [
+        [plain, "--version"],
+        [plain, "--help"],
+        [plain, "run", "--help"],
+        [plain, f"{files}/one.yaml"],
+        [plain, f"{files}/batch500.yaml", "--quiet"],
+        [plain, f"{files}/parallel", "--jobs", "8", "--quiet"],
+        [plain, f"{files}/parallel", "--quiet"],
+        [plain, "check", f"{files}/load10k.yaml", "--quiet"],
+        [plain, f"{files}/s6.yaml", "--quiet"],
+        # The README's example, from the repository's root as the README runs it.
+        [plain, "requests/articles.yaml", "--mock", "requests/mock/routes.yaml"],
+    ]
+    cost, runs_of = {}, {}
+    for index, argv in enumerate(runs):
+        out = os.path.join(args.work, f"hot-{index}.callgrind")
+        subprocess.run([valgrind, "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={out}"] + argv,
+                       cwd=args.root if index == len(runs) - 1 else args.work, env=env, stdin=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=900)
+        for name, count in own_costs(out, plain).items():
+            cost[name] = cost.get(name, 0) + count
+            runs_of[name] = runs_of.get(name, 0) + 1
+        os.remove(out)
+    # What every run executes (start-up, the option parsing, loading, one request) first, then what
+    # fewer runs need: a run's code stays together instead of mixed with other runs' busy functions.
+    names = sorted(cost, key=lambda name: (-runs_of[name], -cost[name], name))
+    with open(args.hot_functions, "w") as f:
+        f.write("# The functions of rest-run's release binary that the benchmark's scenarios execute, those more\n"
+                "# scenarios execute first, then the busiest first:\n"
+                "# the linker's --symbol-ordering-file (scripts/release-flags). Written by\n"
+                "# `bash Benchmarks/run --hot-functions scripts/hot-functions.txt`; not edited by hand.\n")
+        f.write("".join(name + "\n" for name in names))
+    print(f"{len(names)} functions written to {args.hot_functions}", file=sys.stderr)
+
+
+def own_costs(path, binary):
+    """Each function of `binary` in a callgrind profile (written with --demangle=no) with its own
+    instructions; callgrind's recursion suffixes ('2) are folded into the function."""
+    objects, functions, costs = {}, {}, {}
+    current_object = current_function = None
+    after_calls = False
+    pattern = re.compile(r"^(c?)(ob|fn)=\((\d+)\)(?: (.*))?$")
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            match = pattern.match(line)
+            if match:
+                called, kind, number, name = match.groups()
+                table = objects if kind == "ob" else functions
+                if name:
+                    table[number] = re.sub(r"'\d+$", "", name)
+                if not called:
+                    if kind == "ob":
+                        current_object = table.get(number)
+                    else:
+                        current_function = table.get(number)
+                        after_calls = False
+            elif line.startswith("calls="):
+                after_calls = True
+            elif line[:1].isdigit() or line[:1] in "+-*":
+                if after_calls:  # the inclusive cost of a call, not the function's own
+                    after_calls = False
+                    continue
+                fields = line.split()
+                if current_object == binary and current_function and len(fields) >= 2 and fields[1].isdigit():
+                    costs[current_function] = costs.get(current_function, 0) + int(fields[1])
+    return costs
 
 
 def instruction_counts(args, rest, files, env, only, serving):
