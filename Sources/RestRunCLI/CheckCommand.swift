@@ -30,7 +30,7 @@ struct CheckCommand: AsyncParsableCommand {
             if session.variables["mock_url"] == nil { session.variables["mock_url"] = .string("http://127.0.0.1") }
         }
         session.environment = input.environment(over: ProcessEnvironment.current, variables: session.variables)
-        let loaded = session.load()
+        let loaded = await session.load()
         ProcessLifetime.keep(loaded)
         let style = TerminalStyle(enabled: output.colors(for: stdout))
         // In the order the files were given: each valid one, or its diagnostics.

@@ -247,7 +247,7 @@ struct RunCommand: AsyncParsableCommand {
     private func run(
         _ session: RunSession, stdout: any TextSink, stderr: any TextSink, reportOutput: any TextSink, printer: DiagnosticPrinter
     ) async -> RestRun.ExitCode {
-        let loaded = session.load()
+        let loaded = await session.load()
         ProcessLifetime.keep(loaded)
         if !loaded.invalid.isEmpty {
             printer.print(DiagnosticList(loaded.invalid.flatMap(\.problems)))

@@ -20,7 +20,7 @@ struct RunSessionTests {
             var session = RunSession(paths: [good, bad])
             session.variables = ["mock_url": .string(server.url)]
             session.repeats = 2
-            let loaded = session.load()
+            let loaded = await session.load()
             #expect(loaded.files.count == 1)
             #expect(loaded.invalid.first?.problems.first?.message.contains("unknown key 'expcet'") == true)
             #expect(loaded.referencedNames.contains("mock_url"))
@@ -33,6 +33,36 @@ struct RunSessionTests {
             session.filter = RequestFilter(tags: ["nothing"])
             #expect(throws: RunSession.NothingSelected.self) { try session.plan(loaded) }
         }
+    }
+}
+
+/// Files load side by side, one per core: what comes back is the same as one after another.
+@Suite("Loading files side by side")
+struct ParallelLoadTests {
+    @Test("16 files keep their order, invalid ones stay apart, and files naming one spec share it")
+    func sideBySide() async throws {
+        let spec = Fixtures.repositoryRoot + "/requests/openapi.yaml"
+        var paths: [String] = []
+        for index in 0..<16 {
+            let text = index % 3 == 2
+                ? "requests:\n  - url: /x\n    expcet\(index): {}\n"
+                : "openapi: \(spec)\nrequests:\n" + (0..<40).map { "  - name: r\(index)-\($0)\n    url: http://127.0.0.1/{{v\(index)}}\n" }.joined()
+            paths.append(try BinaryRunner.temporaryFile("f\(index).yaml", text))
+        }
+        var session = RunSession(paths: paths)
+        session.variables = Dictionary(uniqueKeysWithValues: (0..<16).map { ("v\($0)", DecodedValue.string("x")) })
+        let loaded = await session.load()
+        let valid = paths.indices.filter { $0 % 3 != 2 }
+        #expect(loaded.files.map(\.path) == valid.map { paths[$0] })
+        #expect(loaded.files.map { $0.requests.first?.name } == valid.map { "r\($0)-0" })
+        #expect(loaded.invalid.map(\.path) == paths.indices.filter { $0 % 3 == 2 }.map { paths[$0] })
+        for (offset, index) in paths.indices.filter({ $0 % 3 == 2 }).enumerated() {
+            #expect(loaded.invalid[offset].problems.first?.message.contains("expcet\(index)") == true)
+        }
+        #expect(loaded.referencedNames.isSuperset(of: valid.map { "v\($0)" }))
+        let specs = loaded.files.compactMap(\.contract?.spec)
+        #expect(specs.count == valid.count)
+        #expect(specs.allSatisfy { $0 === specs[0] }, "coverage adds up only when every file holds the same spec")
     }
 }
 

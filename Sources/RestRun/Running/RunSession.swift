@@ -8,7 +8,7 @@ import NIOPosix
 ///
 /// ```swift
 /// let session = RunSession(paths: ["requests/smoke.yaml"])
-/// let loaded = session.load()
+/// let loaded = await session.load()
 /// let plan = try session.plan(loaded)
 /// let results = await session.execute(plan)
 /// ```
@@ -72,26 +72,52 @@ public struct RunSession: Sendable {
         public var referencedNames: Set<String>
     }
 
-    /// Loads every file; an invalid one is kept as a result, and the others still load.
-    public func load() -> Loaded {
+    /// Loads every file; an invalid one is kept as a result, and the others still load. Files
+    /// load side by side, one per core.
+    public func load() async -> Loaded {
         var loader = RequestFileLoader(
             environment: environment, decoderNames: registry.names, predefinedVariables: Set(variables.keys))
         loader.defaults = RequestOptions(transport: defaults, retry: defaultRetry)
         loader.defaultHeaders = headers
-        var loaded = Loaded(files: [], invalid: [], referencedNames: [])
-        for path in paths {
-            do {
-                if path == Self.standardInputPath, let standardInput {
-                    loaded.files.append(try loader.load(text: standardInput, path: path))
-                } else {
-                    loaded.files.append(try loader.load(path: path))
-                }
-            } catch {
-                loaded.invalid.append(FileResult(invalidFile: path, problems: error.diagnostics))
+        let outcomes = await Self.load(paths, width: System.coreCount) { [loader, standardInput] path throws(DiagnosticList) in
+            if path == Self.standardInputPath, let standardInput {
+                return try loader.load(text: standardInput, path: path)
+            }
+            return try loader.load(path: path)
+        }
+        var loaded = Loaded(files: [], invalid: [], referencedNames: loader.referencedNames)
+        for (path, outcome) in zip(paths, outcomes) {
+            switch outcome {
+            case .success(let file): loaded.files.append(file)
+            case .failure(let error): loaded.invalid.append(FileResult(invalidFile: path, problems: error.diagnostics))
             }
         }
-        loaded.referencedNames = loader.referencedNames
         return loaded
+    }
+
+    /// `load` applied to every path, at most `width` at a time, the outcomes in the paths' order.
+    private static func load(
+        _ paths: [String], width: Int, _ load: @escaping @Sendable (String) throws(DiagnosticList) -> RequestFile
+    ) async -> [Result<RequestFile, DiagnosticList>] {
+        @Sendable func outcome(_ path: String) -> Result<RequestFile, DiagnosticList> {
+            do throws(DiagnosticList) { return .success(try load(path)) } catch { return .failure(error) }
+        }
+        guard paths.count > 1, width > 1 else { return paths.map(outcome) }
+        return await withTaskGroup(of: (Int, Result<RequestFile, DiagnosticList>).self) { group in
+            var outcomes = [Result<RequestFile, DiagnosticList>?](repeating: nil, count: paths.count)
+            var next = 0
+            func start() {
+                let index = next
+                next += 1
+                group.addTask { (index, outcome(paths[index])) }
+            }
+            while next < min(width, paths.count) { start() }
+            for await (index, result) in group {
+                outcomes[index] = result
+                if next < paths.count { start() }
+            }
+            return outcomes.map { $0 ?? .failure(DiagnosticList([])) }
+        }
     }
 
     // MARK: Plan

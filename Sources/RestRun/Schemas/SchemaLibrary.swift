@@ -30,8 +30,12 @@ package final class SchemaLibrary: Sendable {
         } catch {
             result = .failure(error)
         }
-        compiled.withLock { $0[key] = result }
-        return try result.get()
+        // Files load side by side: the first to finish compiling the schema is the one kept.
+        return try compiled.withLock { compiled in
+            if let first = compiled[key] { return first }
+            compiled[key] = result
+            return result
+        }.get()
     }
 
     /// The OpenAPI spec at `path`, read and compiled once for the whole run (so coverage adds up
@@ -45,8 +49,13 @@ package final class SchemaLibrary: Sendable {
         } catch {
             result = .failure(error)
         }
-        specs.withLock { $0[key] = result }
-        return try result.get()
+        // Files load side by side: the first spec read is the one every file shares, so coverage
+        // adds up.
+        return try specs.withLock { specs in
+            if let first = specs[key] { return first }
+            specs[key] = result
+            return result
+        }.get()
     }
 
     /// Every spec loaded so far.
