@@ -347,25 +347,23 @@ def write_hot_functions(args, rest, files, env):
         raise SystemExit("--hot-functions needs valgrind and strip")
     plain = os.path.join(args.work, "rest-run-nodebug")
     subprocess.run([strip, "--strip-debug", "-o", plain, rest], check=True)
-    runs = [
-        [plain, "--version"],
-        [plain, "--help"],
-        [plain, "run", "--help"],
-        [plain, f"{files}/one.yaml"],
-        [plain, f"{files}/batch500.yaml", "--quiet"],
-        [plain, f"{files}/parallel", "--jobs", "8", "--quiet"],
-        [plain, f"{files}/parallel", "--quiet"],
-        [plain, "check", f"{files}/load10k.yaml", "--quiet"],
-        [plain, f"{files}/s6.yaml", "--quiet"],
-        # The README's example, from the repository's root as the README runs it.
-        [plain, "requests/articles.yaml", "--mock", "requests/mock/routes.yaml"],
-    ]
+    # (arguments, working directory): the README's example runs from the repository's root.
+    runs = [([plain, "--version"], args.work),
+            ([plain, "--help"], args.work),
+            ([plain, "run", "--help"], args.work),
+            ([plain, f"{files}/one.yaml"], args.work),
+            ([plain, f"{files}/batch500.yaml", "--quiet"], args.work),
+            ([plain, f"{files}/parallel", "--jobs", "8", "--quiet"], args.work),
+            ([plain, f"{files}/parallel", "--quiet"], args.work),
+            ([plain, "check", f"{files}/load10k.yaml", "--quiet"], args.work),
+            ([plain, f"{files}/s6.yaml", "--quiet"], args.work),
+            ([plain, "requests/articles.yaml", "--mock", "requests/mock/routes.yaml"], args.root)]
     cost, runs_of = {}, {}
-    for index, argv in enumerate(runs):
+    for index, (argv, cwd) in enumerate(runs):
         out = os.path.join(args.work, f"hot-{index}.callgrind")
         subprocess.run([valgrind, "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={out}"] + argv,
-                       cwd=args.root if index == len(runs) - 1 else args.work, env=env, stdin=subprocess.DEVNULL,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=900)
+                       cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=900)
         for name, count in own_costs(out, plain).items():
             cost[name] = cost.get(name, 0) + count
             runs_of[name] = runs_of.get(name, 0) + 1

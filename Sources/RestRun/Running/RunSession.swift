@@ -100,7 +100,7 @@ public struct RunSession: Sendable {
         _ paths: [String], width: Int, _ load: @escaping @Sendable (String) throws(DiagnosticList) -> RequestFile
     ) async -> [Result<RequestFile, DiagnosticList>] {
         @Sendable func outcome(_ path: String) -> Result<RequestFile, DiagnosticList> {
-            do throws(DiagnosticList) { return .success(try load(path)) } catch { return .failure(error) }
+            Result { () throws(DiagnosticList) in try load(path) }
         }
         guard paths.count > 1, width > 1 else { return paths.map(outcome) }
         return await withTaskGroup(of: (Int, Result<RequestFile, DiagnosticList>).self) { group in
