@@ -63,7 +63,8 @@ struct DeclaredRequestLoader {
                 }
                 request.method = method
             case .query: request.query = loadQuery(value)
-            case .headers: request.headers = loadHeaders(value, "'headers'", context: context)
+            // `auth:` may have been read already: its header stays, after the listed ones.
+            case .headers: request.headers = loadHeaders(value, "'headers'", context: context) + request.headers
             case .json, .text, .form, .multipart, .file, .base64:
                 if let first = bodySeen {
                     context.error("a request has one body; '\(first.scalarText ?? "")' was given already at line \(first.mark.line)", at: keyNode)

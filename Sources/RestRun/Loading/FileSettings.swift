@@ -23,7 +23,8 @@ struct FileSettings {
         switch key {
         case "base_url": baseURL = context.template(node, "'base_url'")
         case "variables": variables = Self.variables(node, context: context)
-        case "headers": headers += loadHeaders(node, "'headers'", context: context)
+        // `auth:` may have been read already: its header stays, after the listed ones.
+        case "headers": headers = loadHeaders(node, "'headers'", context: context) + headers
         case "auth":
             if let auth = loadAuth(node, context: context) {
                 headers.append(HeaderTemplate(auth: auth, location: context.location(keyNode)))
