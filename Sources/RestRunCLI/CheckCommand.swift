@@ -2,7 +2,7 @@ import ArgumentParser
 import RestRun
 import RestRunMock
 
-/// `rest-run check FILE|DIR...`: loads and validates files; sends nothing.
+/// `rest-run check FILE|DIR...`: loads, validates and plans files as `run` would; sends nothing.
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: "Validate request files without sending anything.")
@@ -27,24 +27,26 @@ struct CheckCommand: AsyncParsableCommand {
                 printer.print(error)
                 mockInvalid = true
             }
-            if session.variables["mock_url"] == nil { session.variables["mock_url"] = .string("http://127.0.0.1") }
+            session.mockURL = "http://127.0.0.1"
         }
         session.environment = input.environment(over: ProcessEnvironment.current, variables: session.variables)
         let loaded = await session.load()
         ProcessLifetime.keep(loaded)
+        // The filter is empty: every file's requests are selected, so planning cannot throw.
+        let plan = try session.plan(loaded)
         let style = TerminalStyle(enabled: output.colors(for: stdout))
         // In the order the files were given: each valid one, or its diagnostics.
         for path in session.paths {
-            if let invalid = loaded.invalid.first(where: { $0.path == path }) {
+            if let invalid = plan.invalid.first(where: { $0.path == path }) {
                 printer.print(DiagnosticList(invalid.problems))
-            } else if let file = loaded.files.first(where: { $0.path == path }), !output.quiet {
-                stdout.write("\(style.green("✓")) \(path): \(file.requests.count) request\(file.requests.count == 1 ? "" : "s")\n")
+            } else if let file = plan.files.first(where: { $0.file.path == path }), !output.quiet {
+                stdout.write("\(style.green("✓")) \(path): \(file.requestCount) request\(file.requestCount == 1 ? "" : "s")\n")
             }
         }
         input.warnAboutUnused(referenced: loaded.referencedNames, to: stderr, colors: output.colors(for: stderr))
-        if !loaded.invalid.isEmpty || mockInvalid {
+        if !plan.invalid.isEmpty || mockInvalid {
             let count = session.paths.count
-            if !loaded.invalid.isEmpty { stderr.write("\(loaded.invalid.count) of \(count) file\(count == 1 ? "" : "s") invalid\n") }
+            if !plan.invalid.isEmpty { stderr.write("\(plan.invalid.count) of \(count) file\(count == 1 ? "" : "s") invalid\n") }
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
     }

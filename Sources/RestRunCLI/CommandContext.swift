@@ -45,4 +45,11 @@ struct CommandContext {
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
     }
+
+    /// Prints the diagnostics of files that cannot run, and how many of `count` they are.
+    func report(invalid: [FileResult], of count: Int, running: Bool) {
+        guard !invalid.isEmpty else { return }
+        printer.print(DiagnosticList(invalid.flatMap(\.problems)))
+        stderr.write("\(invalid.count) of \(count) file\(count == 1 ? "" : "s") invalid" + (running ? "; running the others\n" : "; nothing was sent\n"))
+    }
 }

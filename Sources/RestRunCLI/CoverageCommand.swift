@@ -21,8 +21,8 @@ struct CoverageMergeCommand: AsyncParsableCommand {
     @Option(name: .customLong("report-coverage"), help: ArgumentHelp("Write the merged report.", valueName: "FILE"), completion: .file(extensions: ["json"]))
     var reportCoverage: String?
 
-    @Option(name: .customLong("min-coverage"), help: ArgumentHelp("Fail (exit 4) below this percentage of operations.", valueName: "PERCENT"))
-    var minCoverage: Double?
+    @Option(name: .customLong("min-coverage"), help: ArgumentHelp("Fail (exit 4) below this percentage (0 to 100) of operations.", valueName: "PERCENT"))
+    var minCoverage: PercentageArgument?
 
     @OptionGroup var output: OutputOptions
 
@@ -55,7 +55,7 @@ struct CoverageMergeCommand: AsyncParsableCommand {
                 throw ArgumentParser.ExitCode(RestRun.ExitCode.usage.rawValue)
             }
         }
-        if let minCoverage, let sentence = CoverageGate.failure(merged, minimum: minCoverage) {
+        if let minCoverage, let sentence = CoverageGate.failure(merged, minimum: minCoverage.value) {
             stderr.write("error: \(sentence)\n")
             throw ArgumentParser.ExitCode(RestRun.ExitCode.expectationFailed.rawValue)
         }

@@ -13,12 +13,13 @@ struct DecodersCommand: AsyncParsableCommand {
     func run() async throws {
         var registry = try PluginStore.registry()
         if !paths.isEmpty {
-            let loader = RequestFileLoader(environment: ProcessEnvironment.current, decoderNames: registry.names, predefinedVariables: ["mock_url"])
+            let loader = RequestFileLoader(environment: ProcessEnvironment.current, decoderNames: registry.names, predefinedVariables: [RunSession.mockURLVariable])
             let stderr = FileDescriptorSink.standardError
             for path in try InputFiles.expand(paths) {
                 do {
                     let file = try loader.load(path: path)
-                    registry = Runner(registry: registry).registry(for: file)
+                    // A decoder that an earlier file declared is listed once, as that file's.
+                    registry = try registry.adding(file.decoders.filter { !registry.names.contains($0.name) })
                 } catch {
                     DiagnosticPrinter(errors: stderr, annotations: FileDescriptorSink.standardOutput, colors: stderr.isTerminal).print(error)
                     throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)

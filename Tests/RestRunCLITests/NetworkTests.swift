@@ -58,7 +58,7 @@ struct NetworkTests {
             ["--cacert", certificates.ca, "--resolve", "api.test:\(server.port):127.0.0.1"])
         #expect(output.status == 0, "\(output.all)")
         let bad = try await binary.run([file, "--resolve", "api.test:x:127.0.0.1"])
-        #expect(bad.status == 1 && bad.stderr.contains("--resolve takes HOST:PORT:ADDR"))
+        #expect(bad.status == 1 && bad.stderr.contains("is invalid for '--resolve <HOST:PORT:ADDR>'"), "\(bad.all)")
     }
 
     @Test("HTTP_PROXY and --proxy carry http:// requests, HTTPS_PROXY tunnels https:// ones with CONNECT, NO_PROXY skips them")

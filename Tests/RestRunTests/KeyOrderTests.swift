@@ -104,9 +104,8 @@ struct KeyOrderTests {
         parts += file.headers.map { describe($0) }
         parts += file.decoders.map { "\($0.name) \($0.command) \($0.timeout)" }
         parts += file.requests.map { describe($0) }
-        var runner = Runner(variables: ["token": .string("T")])
-        runner.keepsAllBodies = false
-        for entry in await DryRun(runner: runner).entries(for: file) {
+        let runner = Runner(variables: ["token": .string("T")])
+        for entry in (try? await DryRun(runner: runner).entries(for: file)) ?? [] {
             // A fresh UUID is drawn for every command: the header's presence is what counts.
             let command = entry.command?.replacing(#/X-Trace: [0-9a-f-]{36}/#, with: "X-Trace: UUID")
             parts.append("\(entry.name) \(command ?? "-") \(entry.note ?? "-")")

@@ -45,22 +45,20 @@ struct NetworkerTests {
         }
     }
 
-    @Test("delegate headers merge under the request's own; null removes; the body sets Content-Type")
+    @Test("file headers merge under delegates' and delegates' under the request's own; null removes; the body sets Content-Type")
     func headers() async throws {
         try await withServer { server in
             try await Networker.withHTTPClient { client in
-                let delegate = FileHeadersDelegate(headers: [
-                    HeaderTemplate(name: "X-Team", value: Template(literal: "core")),
-                    HeaderTemplate(name: "X-Removed", value: Template(literal: "gone")),
-                    HeaderTemplate(name: "X-Override", value: Template(literal: "file")),
-                ])
+                let delegate = HeaderProvider { _ in [("X-Removed", "gone"), ("X-Override", "delegate"), ("X-Plugin", "delegate")] }
                 let networker = Networker(client: client, delegates: [delegate])
-                let request = PreparedRequest(
+                var request = PreparedRequest(
                     name: "echo", method: .post, url: server.url + "/echo", headers: ["X-Override": "request"],
                     removedHeaders: ["x-removed"], body: .json(.object(["a": .integer(1)])))
+                request.fileHeaders = [("X-Team", "core"), ("X-Override", "file"), ("X-Plugin", "file")]
                 let response = try await networker.send(request)
                 let echo = try JSONParser.parse(response.body)
                 #expect(echo["headers"]?["x-team"] == .string("core"))
+                #expect(echo["headers"]?["x-plugin"] == .string("delegate"))
                 #expect(echo["headers"]?["x-override"] == .string("request"))
                 #expect(echo["headers"]?["x-removed"] == nil)
                 #expect(echo["headers"]?["content-type"] == .string("application/json"))

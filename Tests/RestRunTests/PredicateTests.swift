@@ -50,8 +50,9 @@ struct PredicateTests {
     func others() throws {
         #expect(try check(.contains(.value(.string("json"))), .string("application/json")).passed)
         #expect(try check(.contains(.value(.integer(2))), .array([.integer(1), .integer(2)])).passed)
-        #expect(try check(.matches(pattern: "^[A-Z]"), .string("Swift")).passed)
-        #expect(try !check(.matches(pattern: "^[A-Z]"), .string("swift")).passed)
+        #expect(try check(.matches(TextPattern("^[A-Z]")), .string("Swift")).passed)
+        #expect(try !check(.matches(TextPattern("^[A-Z]")), .string("swift")).passed)
+        #expect(try check(.matches(TextPattern("\\d{3}")), .string("a123")).passed)
         #expect(try check(.exists(false), nil).passed)
         #expect(try !check(.exists(true), nil).passed)
         #expect(try check(.type("integer"), .integer(3)).passed)

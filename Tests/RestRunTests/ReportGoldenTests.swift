@@ -94,7 +94,7 @@ struct ReportGoldenTests {
     @Test("the dry run's curl commands")
     func dryRun() async throws {
         let file = try RequestFileLoader().load(text: Self.file, path: "orders.yaml")
-        let entries = await DryRun(runner: Runner()).entries(for: file)
+        let entries = try await DryRun(runner: Runner()).entries(for: file)
         try compare(DryRunRenderer.render(entries, colors: false), with: "dry-run.txt")
     }
 }

@@ -93,8 +93,7 @@ struct RequestLanguageTests {
         #expect(requests[0].headers["Authorization"] == "Basic YWxpY2U6czNjcmV0")
         #expect(requests[1].headers["Authorization"] == "Bearer t0k")
         let file = try Fixtures.load("auth: { bearer: file-token }\nrequests:\n  - url: http://x/\n").get()
-        let delegate = FileHeadersDelegate(headers: file.headers)
-        let headers = try await delegate.headers(for: MockNetworking(), request: PreparedRequest(name: "x", url: "http://x/"))
+        let headers = try Runner().fileHeaders(of: file, for: PreparedRequest(name: "x", url: "http://x/"), scope: Scope())
         #expect(headers.first?.0 == "Authorization")
         #expect(headers.first?.1 == "Bearer file-token")
         let conflict = Fixtures.diagnostics("requests:\n  - url: http://x/\n    headers: { Authorization: x }\n    auth: { bearer: y }\n")
@@ -219,7 +218,7 @@ struct RequestLanguageTests {
                     $.headers.accept-encoding: gzip, deflate
             """, predefined: ["mock_url"]).get()
         let results = try await Networker.withHTTPClient { client in
-            let runner = Runner(variables: ["mock_url": .string(server.url)])
+            let runner = Runner(variables: ["mock_url": .string(server.url)], mockURL: server.url)
             let first = await runner.run(file, networking: Networker(client: client, delegates: [CookieJar()]))
             let other = try Fixtures.load(
                 "requests:\n  - url: /home\n    expect:\n      json:\n        $.headers.cookie: { exists: false }\n",
@@ -241,7 +240,7 @@ struct RequestLanguageTests {
               - { name: delete user, url: "http://x/3" }
             """).get()
         func run(_ filter: RequestFilter) async -> [String] {
-            await Runner(filter: filter).run(file, networking: MockNetworking(["http://x/1": [.success(.json("{}"))]])).requests.map(\.name)
+            await Runner().run(file, filter: filter, networking: MockNetworking(["http://x/1": [.success(.json("{}"))]])).requests.map(\.name)
         }
         #expect(await run(RequestFilter(tags: ["smoke"])) == ["list users"])
         #expect(await run(RequestFilter(namePatterns: ["*user"])) == ["create user", "delete user"])

@@ -29,12 +29,13 @@ package struct CoverageReport: Sendable, Equatable {
     /// Every spec the run used.
     package var specs: [Spec]
 
-    /// The coverage of the specs' operations so far.
-    package init(_ specs: [OpenAPISpec]) {
+    /// The coverage of `specs` by `hits`, the operations that responses exercised.
+    package init(_ specs: [OpenAPISpec], hits: Set<OperationHit>) {
+        var exercised: [String: [String: Set<String>]] = [:]
+        for hit in hits { exercised[hit.spec, default: [:]][hit.operation, default: []].insert(hit.response) }
         self.specs = specs.map { spec in
-            let exercised = spec.coverage
-            return Spec(path: spec.path, operations: spec.operations.map { operation in
-                Operation(name: operation.name, declared: operation.responses.map(\.key), exercised: exercised[operation.name] ?? [])
+            Spec(path: spec.path, operations: spec.operations.map { operation in
+                Operation(name: operation.name, declared: operation.responses.map(\.key), exercised: exercised[spec.path]?[operation.name] ?? [])
             })
         }
     }

@@ -19,6 +19,8 @@ package struct OpenAPIContract: Sendable {
         package var results: [ExpectationResult] = []
         /// What the request sends that the spec does not allow (warnings unless strict).
         package var requestProblems: [Diagnostic] = []
+        /// The operation the response exercised, for coverage; nil when the request matches none.
+        package var hit: OperationHit?
     }
 
     /// Checks `response` to `sent` against the operation it went to. `decoded` is the body's
@@ -46,14 +48,14 @@ package struct OpenAPIContract: Sendable {
 
         // The status.
         guard let (key, declared) = operation.response(for: response.status) else {
-            spec.record(operation, responseKey: nil)
+            findings.hit = OperationHit(spec: spec.path, operation: operation.name, response: "undeclared")
             let keys = operation.responses.map(\.key).joined(separator: ", ")
             result(
                 "status", passed: false, expected: "a status \(operation.name) declares (\(keys))", actual: String(response.status),
                 details: ["\(operation.name) is at \(spec.path)\(declaredAt)"])
             return findings
         }
-        spec.record(operation, responseKey: key)
+        findings.hit = OperationHit(spec: spec.path, operation: operation.name, response: key)
         let responseAt = declared.location.map { "\($0.file):\($0.line):\($0.column)" } ?? spec.path
         let what = "\(operation.name) → \(key)"
 

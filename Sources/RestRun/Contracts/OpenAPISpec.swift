@@ -1,9 +1,7 @@
 import OrderedCollections
-import Synchronization
 
 /// An OpenAPI 3.0 or 3.1 document, read once: its operations with their schemas compiled (3.0's
-/// schema dialect, or 3.1's JSON Schema 2020-12), the base paths of its servers, and what a run
-/// exercised of it (coverage).
+/// schema dialect, or 3.1's JSON Schema 2020-12), and the base paths of its servers.
 package final class OpenAPISpec: Sendable {
     /// The spec's path as the user wrote it.
     package let path: String
@@ -13,12 +11,6 @@ package final class OpenAPISpec: Sendable {
     package let basePaths: [String]
     /// Every operation, in the order the spec writes them.
     package let operations: [OpenAPIOperation]
-    /// What the run exercised: operation names and the response keys they were answered under.
-    private let exercised = Mutex<[String: Set<String>]>([:])
-
-    /// The operations exercised so far, each with the response keys (`200`, `2XX`, `default`)
-    /// its responses fell under.
-    package var coverage: [String: Set<String>] { exercised.withLock { $0 } }
 
     init(path: String, version: String, basePaths: [String], operations: [OpenAPIOperation]) {
         self.path = path
@@ -45,11 +37,6 @@ package final class OpenAPISpec: Sendable {
             if let best { return (best.operation, best.parameters) }
         }
         return nil
-    }
-
-    /// Notes that `operation` was answered with `status` (the declared key it fell under).
-    package func record(_ operation: OpenAPIOperation, responseKey: String?) {
-        exercised.withLock { _ = $0[operation.name, default: []].insert(responseKey ?? "undeclared") }
     }
 
     /// Whether this spec's path and method know anything like `path` (for a did-you-mean).

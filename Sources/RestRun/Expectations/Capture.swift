@@ -7,7 +7,7 @@ package struct Capture: Sendable {
         /// A header's first value.
         case header(String)
         /// The first group (or the whole match) of a regular expression over the body.
-        case regex(String)
+        case regex(CapturePattern)
         /// The status code.
         case status
         /// The whole body as text.

@@ -69,15 +69,12 @@ extension Predicate {
             }
             return PredicateOutcome(passed: isStart ? text.hasPrefix(expected) : text.hasSuffix(expected), expectation: description)
         case let .matches(pattern):
-            let description = ShownText.words("matches /\(pattern)/")
+            let description = ShownText.words("matches /\(pattern.source)/")
             guard let actual else { return PredicateOutcome(passed: false, expectation: description) }
             guard case let .string(text) = actual else {
                 return PredicateOutcome(passed: false, expectation: description, reason: "expected a string, found \(actual.phrase)")
             }
-            guard let regex = try? Regex(pattern) else {
-                return PredicateOutcome(passed: false, expectation: description, reason: "invalid regular expression")
-            }
-            return PredicateOutcome(passed: (try? regex.firstMatch(in: text)) != nil, expectation: description)
+            return PredicateOutcome(passed: pattern.matches(text), expectation: description)
         case let .exists(shouldExist):
             return PredicateOutcome(passed: (actual != nil) == shouldExist, expectation: .words(shouldExist ? "exists" : "does not exist"))
         case let .type(name):

@@ -14,8 +14,8 @@ package enum Predicate: Sendable {
     case startsWith(ValueTemplate)
     /// A string ends with this text.
     case endsWith(ValueTemplate)
-    /// A string matches a regular expression somewhere.
-    case matches(pattern: String)
+    /// A string matches a regular expression somewhere (compiled when the file loads).
+    case matches(TextPattern)
     /// The value exists (or not).
     case exists(Bool)
     /// The value's JSON type: `string`, `number`, `integer`, `boolean`, `array`, `object`, `null`.

@@ -136,8 +136,7 @@ struct ExpectationLoader {
             case "matches":
                 guard let pattern = context.string(value, "'matches'") else { continue }
                 do {
-                    _ = try Regex(pattern)
-                    add(.matches(pattern: pattern))
+                    add(.matches(try TextPattern(pattern)))
                 } catch {
                     context.error("invalid regular expression '\(pattern)': \(error)", at: value)
                 }
@@ -276,8 +275,7 @@ struct ExpectationLoader {
             case "regex":
                 guard let pattern = context.string(field, "'regex'") else { continue }
                 do {
-                    _ = try Regex(pattern)
-                    source = .regex(pattern)
+                    source = .regex(try CapturePattern(pattern))
                 } catch {
                     context.error("invalid regular expression '\(pattern)': \(error)", at: field)
                 }

@@ -1,6 +1,6 @@
 /// How the headers of an outgoing request are put together, in this order (later wins):
-/// rest-run's defaults (`User-Agent`, `Accept`, `Accept-Encoding`), each delegate's headers in
-/// delegate order (file headers and `auth:`, cookies, plugins), then the request's own headers;
+/// rest-run's defaults (`User-Agent`, `Accept`, `Accept-Encoding`), the file's headers and
+/// `auth:`, each delegate's headers in delegate order (cookies, plugins), then the request's own;
 /// headers the request removes with `null` are dropped, and the body's Content-Type is added when
 /// none is set.
 package enum HeaderMerge {
@@ -9,6 +9,7 @@ package enum HeaderMerge {
         _ request: PreparedRequest, delegates: [any NetworkingDelegate], networking: any Networking
     ) async throws -> PreparedRequest {
         var headers = Headers(Networker.defaultHeaders)
+        for (name, value) in request.fileHeaders { headers.set(name, value) }
         for delegate in delegates {
             for (name, value) in try await delegate.headers(for: networking, request: request) { headers.set(name, value) }
         }

@@ -181,13 +181,15 @@ public final class Networker: Networking {
     /// Sends `request`, asking the delegates for headers before every attempt (and every redirect
     /// hop) and whether to retry after it.
     public func send(_ request: PreparedRequest) async throws -> Response {
-        try await send(request, check: nil)
+        try await send(request) { _ in (true, ()) }.response
     }
 
     /// The one retry loop: each attempt follows redirects, is judged by `check` when given, and
     /// becomes an `Attempt` that the delegates' retry decision reads, whatever it came to (a
     /// status, failed checks, a network failure).
-    public func send(_ request: PreparedRequest, check: ResponseCheck?) async throws -> Response {
+    public func send<Verdict: Sendable>(
+        _ request: PreparedRequest, check: @escaping ResponseCheck<Verdict>
+    ) async throws -> (response: Response, verdict: Verdict) {
         var history: [Attempt] = []
         var number = 1
         while true {
@@ -195,15 +197,18 @@ public final class Networker: Networking {
             let start = ContinuousClock.now
             let (outgoing, result) = try await exchangeFollowingRedirects(request, attempt: number, start: start)
             var attempt: Attempt
+            let judged: Result<(response: Response, verdict: Verdict), NetworkError>
             switch result {
             case let .success(response):
-                let passed = await check?(response) ?? true
+                let (passed, verdict) = await check(response)
+                judged = .success((response, verdict))
                 attempt = Attempt(
                     number: number, outcome: passed ? .response(response) : .checksFailed(response), elapsed: ContinuousClock.now - start)
             case let .failure(error):
                 if error is CancellationError || Task.isCancelled { throw CancellationError() }
-                attempt = Attempt(
-                    number: number, outcome: .failure(NetworkError(classifying: error, request: outgoing)), elapsed: ContinuousClock.now - start)
+                let failure = NetworkError(classifying: error, request: outgoing)
+                judged = .failure(failure)
+                attempt = Attempt(number: number, outcome: .failure(failure), elapsed: ContinuousClock.now - start)
             }
             var decision = RetryDecision.doNotRetry
             for delegate in delegates where decision == .doNotRetry {
@@ -211,10 +216,10 @@ public final class Networker: Networking {
             }
             guard case let .retry(after: wait) = decision else {
                 let attempts = history + [attempt.withoutBody]
-                switch attempt.outcome {
-                case var .response(response), var .checksFailed(response):
-                    response.attempts = attempts
-                    return response
+                switch judged {
+                case var .success(last):
+                    last.response.attempts = attempts
+                    return last
                 case var .failure(error):
                     if attempts.count > 1 { error.attempts = attempts }
                     throw error

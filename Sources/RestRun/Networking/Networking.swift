@@ -5,22 +5,26 @@ public protocol Networking: Sendable {
 
     /// Sends a request and judges each response with `check`; a response it rejects is an attempt
     /// like any other, which the retry policy may repeat (`on: [expectations]`). Returns the last
-    /// response; its `attempts` say how each attempt went.
-    func send(_ request: PreparedRequest, check: ResponseCheck?) async throws -> Response
+    /// response, whose `attempts` say how each attempt went, with the check's verdict on it.
+    func send<Verdict: Sendable>(
+        _ request: PreparedRequest, check: @escaping ResponseCheck<Verdict>
+    ) async throws -> (response: Response, verdict: Verdict)
 }
 
-/// Judges a response: true when it passes its expectations and captures.
-public typealias ResponseCheck = @Sendable (Response) async -> Bool
+/// Judges a response: whether it passes its expectations and captures, and what the judge found.
+public typealias ResponseCheck<Verdict> = @Sendable (Response) async -> (passed: Bool, verdict: Verdict)
 
 extension Networking {
     /// Sends once and judges the response once: a fake needs only `send(_:)`.
-    public func send(_ request: PreparedRequest, check: ResponseCheck?) async throws -> Response {
+    public func send<Verdict: Sendable>(
+        _ request: PreparedRequest, check: @escaping ResponseCheck<Verdict>
+    ) async throws -> (response: Response, verdict: Verdict) {
         let start = ContinuousClock.now
         var response = try await send(request)
+        let (passed, verdict) = await check(response)
         if response.attempts.isEmpty {
-            let passed = await check?(response) ?? true
             response.attempts = [Attempt(number: 1, outcome: passed ? .response(response) : .checksFailed(response), elapsed: ContinuousClock.now - start)]
         }
-        return response
+        return (response, verdict)
     }
 }

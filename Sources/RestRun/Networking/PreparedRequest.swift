@@ -15,7 +15,7 @@ public struct PreparedRequest: Sendable {
         @exclusivity(unchecked) var responseType: String?
         @exclusivity(unchecked) var transport: TransportOptions
         @exclusivity(unchecked) var retry: RetryPolicy?
-        @exclusivity(unchecked) var scope: Scope = Scope()
+        @exclusivity(unchecked) var fileHeaders: [(String, String)] = []
         @exclusivity(unchecked) var baseURL: String?
         @exclusivity(unchecked) var keepsBody: Bool = true
 
@@ -33,7 +33,7 @@ public struct PreparedRequest: Sendable {
 
         func copy() -> Storage {
             let copy = Storage(name: name, method: method, url: url, headers: headers, removedHeaders: removedHeaders, body: body, responseType: responseType, transport: transport, retry: retry)
-            copy.scope = scope
+            copy.fileHeaders = fileHeaders
             copy.baseURL = baseURL
             copy.keepsBody = keepsBody
             return copy
@@ -93,10 +93,11 @@ public struct PreparedRequest: Sendable {
         get { storage.retry }
         _modify { yield &uniqueStorage().retry }
     }
-    /// The variables in force when the request was prepared.
-    package var scope: Scope {
-        get { storage.scope }
-        _modify { yield &uniqueStorage().scope }
+    /// The headers (and `auth:`) of the request's file, rendered when it was prepared; they come
+    /// under every delegate's and the request's own (see `HeaderMerge`).
+    package var fileHeaders: [(String, String)] {
+        get { storage.fileHeaders }
+        _modify { yield &uniqueStorage().fileHeaders }
     }
     /// The base URL the request's relative URL was joined to, if any.
     package var baseURL: String? {
@@ -129,11 +130,5 @@ public struct PreparedRequest: Sendable {
             url: URLBuilder.join(base: baseURL ?? request.baseURL, request.url, query: request.query),
             headers: Headers(request.headers), removedHeaders: Set(request.removedHeaders.map { $0.lowercased() }),
             body: request.body, responseType: request.responseType, transport: request.transport, retry: request.retry)
-    }
-
-    /// Prepares `request` with the variables in force.
-    package init(_ request: some Request, baseURL: String? = nil, scope: Scope) {
-        self.init(request, baseURL: baseURL)
-        self.scope = scope
     }
 }

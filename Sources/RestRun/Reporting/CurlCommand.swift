@@ -1,8 +1,8 @@
 /// A prepared request written as the `curl` command that sends the same thing, for `--dry-run`.
 package enum CurlCommand {
     /// The command, one option per line, secrets redacted. `body` is the request's body as declared,
-    /// so files and multipart parts are shown as curl would read them.
-    public static func render(_ request: PreparedRequest, body: BodyTemplate?, redactor: Redactor) -> String {
+    /// so files and multipart parts are shown as curl would read them; `scope` fills its parts.
+    public static func render(_ request: PreparedRequest, body: BodyTemplate?, scope: Scope, redactor: Redactor) -> String {
         var lines = ["curl -X \(request.method) \(quote(redactor.redact(request.url)))"]
         let implicit: Set<String> = ["user-agent", "accept", "accept-encoding"]
         for field in request.headers where !implicit.contains(field.name.lowercased()) {
@@ -18,7 +18,7 @@ package enum CurlCommand {
                     let name = part.filename.map { ";filename=\($0)" } ?? ""
                     lines.append("-F " + quote("\(part.name)=@\(file)\(type)\(name)"))
                 } else {
-                    let value = String(decoding: redactorValue(part, request: request, redactor: redactor), as: UTF8.self)
+                    let value = String(decoding: redactorValue(part, scope: scope, redactor: redactor), as: UTF8.self)
                     lines.append("--form-string " + quote("\(part.name)=\(value)"))
                 }
             }
@@ -40,8 +40,8 @@ package enum CurlCommand {
         return prefix + lines.joined(separator: " \\\n  ")
     }
 
-    private static func redactorValue(_ part: MultipartPart, request: PreparedRequest, redactor: Redactor) -> [UInt8] {
-        let value = (try? part.value?.render(in: request.scope)) ?? part.value?.description ?? ""
+    private static func redactorValue(_ part: MultipartPart, scope: Scope, redactor: Redactor) -> [UInt8] {
+        let value = (try? part.value?.render(in: scope)) ?? part.value?.description ?? ""
         return Array(redactor.redact(value).utf8)
     }
 

@@ -2,14 +2,7 @@
 /// file, one `testcase` per request, failures and errors with their message and YAML location.
 package enum JUnitReport {
     /// Which attributes the report carries.
-    package enum Family: String, Sendable, CaseIterable {
-        /// What the strictest readers accept (Jenkins xUnit's `junit-10.xsd`): no `file` or `line`
-        /// on a test case (the location stays in the failure message), no `skipped` on
-        /// `testsuites`. The default, as pytest's `xunit2`.
-        case strict
-        /// `file` and `line` on every test case and `skipped` on `testsuites`, which GitLab shows.
-        case gitlab
-    }
+    package typealias Family = ReportFiles.JUnitFamily
 
     /// The report for `files`; `timestamp` is an ISO 8601 time for the suites.
     package static func render(_ files: [FileResult], timestamp: String = ISO8601.now(), family: Family = .strict) -> String {

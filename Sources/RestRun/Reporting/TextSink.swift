@@ -8,7 +8,7 @@ import SystemPackage
 
 /// Somewhere text goes: the terminal, a pipe, or a buffer in a test. Each `write` arrives whole, so
 /// lines from files running in parallel never interleave mid-line.
-package protocol TextSink: Sendable {
+public protocol TextSink: Sendable {
     /// Writes `text` as one piece.
     func write(_ text: String)
     /// Whether the sink is an interactive terminal.
@@ -16,23 +16,23 @@ package protocol TextSink: Sendable {
 }
 
 /// A sink that writes to a file descriptor (standard output or standard error).
-package final class FileDescriptorSink: TextSink {
+public final class FileDescriptorSink: TextSink {
     private let descriptor: Int32
     private let lock = Mutex(())
 
     /// Standard output.
-    package static let standardOutput = FileDescriptorSink(descriptor: 1)
+    public static let standardOutput = FileDescriptorSink(descriptor: 1)
     /// Standard error.
-    package static let standardError = FileDescriptorSink(descriptor: 2)
+    public static let standardError = FileDescriptorSink(descriptor: 2)
 
     /// Creates a sink for an open descriptor.
-    package init(descriptor: Int32) { self.descriptor = descriptor }
+    public init(descriptor: Int32) { self.descriptor = descriptor }
 
     /// Whether the descriptor is a terminal.
-    package var isTerminal: Bool { isatty(descriptor) == 1 }
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
 
     /// Writes all of `text`, retrying short writes.
-    package func write(_ text: String) {
+    public func write(_ text: String) {
         lock.withLock { _ in
             let bytes = Array(text.utf8)
             // Retries interrupted and short writes; a closed pipe drops the rest.

@@ -1,10 +1,10 @@
-/// `--dry-run`: every selected request resolved as far as it can be without responses (captures
+/// `--dry-run`: every planned request resolved as far as it can be without responses (captures
 /// stay as `{{name}}`), its headers merged as the networker would, and written as a `curl` command.
 /// Nothing is sent.
 package struct DryRun: Sendable {
     /// Resolves templates and options as a real run would.
     package var runner: Runner
-    /// Delegates whose headers are merged in (file headers are added per file).
+    /// Delegates whose headers are merged in.
     package var delegates: [any NetworkingDelegate]
 
     /// Creates a dry run.
@@ -25,29 +25,37 @@ package struct DryRun: Sendable {
         package var note: String?
     }
 
-    /// The entries of `file`'s selected requests, in order.
-    package func entries(for file: RequestFile) async -> [Entry] {
-        var scope = runner.initialScope(for: file)
+    /// The entries of `file`'s planned requests, in order.
+    package func entries(for file: PlannedFile) async -> [Entry] {
+        var scope = runner.initialScope(for: file.file)
         scope.keepsUnresolvedPlaceholders = true
-        let fileDelegates: [any NetworkingDelegate] = [FileHeadersDelegate(headers: file.headers)] + delegates
         var entries: [Entry] = []
-        for request in file.requests where runner.filter.selects(request) {
-            if let flow = request.flow {
-                // A `use:` step shows its flow's requests, named as a run names them.
-                for var inner in await self.entries(for: flow.file) {
-                    inner.name = request.name + " › " + inner.name
-                    entries.append(inner)
-                }
-                continue
+        for step in file.steps { await add(step, of: file, scope: scope, to: &entries) }
+        return entries
+    }
+
+    /// The entries of one step: a request's, or a flow's requests named as a run names them.
+    /// Conditions, loops and repeats are not evaluated: each request is shown once.
+    private func add(_ step: PlanStep, of file: PlannedFile, scope: Scope, to entries: inout [Entry]) async {
+        switch step {
+        case let .when(_, inner), let .forEach(_, inner), let .repeated(_, inner), let .needsCaptures(_, inner):
+            await add(inner, of: file, scope: scope, to: &entries)
+        case let .flow(flow):
+            for var inner in await self.entries(for: flow.file) {
+                inner.name = flow.step.name + " › " + inner.name
+                entries.append(inner)
             }
+        case let .request(planned):
+            let request = planned.request
             var entry = Entry(name: request.name, location: request.location)
             if let skip = request.options.skip {
                 entry.note = "skipped: " + (skip.isEmpty ? "skip: true" : skip)
             }
             do {
-                let prepared = try runner.prepare(request, of: file, scope: scope)
-                let merged = try await HeaderMerge.merge(prepared, delegates: fileDelegates, networking: DryRunNetworking())
-                entry.command = CurlCommand.render(merged, body: request.body, redactor: runner.redactor)
+                var prepared = try runner.prepare(request, of: file.file, scope: scope)
+                prepared.fileHeaders = try runner.fileHeaders(of: file.file, for: prepared, scope: scope)
+                let merged = try await HeaderMerge.merge(prepared, delegates: delegates, networking: DryRunNetworking())
+                entry.command = CurlCommand.render(merged, body: request.body, scope: scope, redactor: runner.redactor)
             } catch let error as Diagnostic {
                 entry.note = error.description
             } catch {
@@ -55,7 +63,6 @@ package struct DryRun: Sendable {
             }
             entries.append(entry)
         }
-        return entries
     }
 }
 

@@ -35,6 +35,7 @@ public struct RequestResult: Sendable {
         @exclusivity(unchecked) var statisticsKey: StatisticsKey?
         @exclusivity(unchecked) var latencyBudgets: [Expectation] = []
         @exclusivity(unchecked) var latency: LatencySummary?
+        @exclusivity(unchecked) var coverage: [OperationHit] = []
 
         init(
             name: String, method: HTTPMethod, url: String, outcome: Outcome, duration: Duration,
@@ -64,6 +65,7 @@ public struct RequestResult: Sendable {
             copy.statisticsKey = statisticsKey
             copy.latencyBudgets = latencyBudgets
             copy.latency = latency
+            copy.coverage = coverage
             return copy
         }
     }
@@ -160,6 +162,11 @@ public struct RequestResult: Sendable {
     package var latency: LatencySummary? {
         get { storage.latency }
         _modify { yield &uniqueStorage().latency }
+    }
+    /// The OpenAPI operations its responses exercised (files with `openapi:`): one for each run.
+    package var coverage: [OperationHit] {
+        get { storage.coverage }
+        _modify { yield &uniqueStorage().coverage }
     }
 
     /// How many of its runs count for latency: those of `repeat:`, else one if it got a response.

@@ -22,6 +22,8 @@ package struct ResponseChecker: Sendable {
         package var captures: [(capture: Capture, value: DecodedValue)] = []
         /// Warnings: what the request sends that its OpenAPI spec does not allow.
         package var warnings: [Diagnostic] = []
+        /// The OpenAPI operation the response exercised, for coverage.
+        package var openAPI: OperationHit?
     }
 
     /// Checks `response` against `request`'s expectations and captures, reading templates in `scope`.
@@ -128,6 +130,7 @@ package struct ResponseChecker: Sendable {
         if let contract, let sent {
             let findings = contract.check(
                 sent: sent, response: response, decoded: request.decoder == nil ? decoded : nil, location: request.location)
+            outcome.openAPI = findings.hit
             for var result in findings.results {
                 result.actual = redactor.redact(result.actual)
                 result.details = result.details.map(redactor.redact)
@@ -173,11 +176,10 @@ package struct ResponseChecker: Sendable {
         case .body:
             return .success(.string(response.text))
         case let .regex(pattern):
-            guard let regex = try? Regex(pattern), let match = try? regex.firstMatch(in: response.text) else {
-                return .failure(Missing(message: "/\(pattern)/ does not match the body"))
+            guard let value = pattern.firstGroup(in: response.text) else {
+                return .failure(Missing(message: "/\(pattern.source)/ does not match the body"))
             }
-            let group = match.output.count > 1 ? match.output[1].substring : match.output[0].substring
-            return .success(.string(group.map(String.init) ?? ""))
+            return .success(.string(value))
         case let .cookie(name):
             for header in response.headers.values(for: "Set-Cookie") {
                 let pair = header.split(separator: ";", maxSplits: 1).first ?? ""

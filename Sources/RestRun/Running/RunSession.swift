@@ -10,14 +10,20 @@ import NIOPosix
 /// let session = RunSession(paths: ["requests/smoke.yaml"])
 /// let loaded = await session.load()
 /// let plan = try session.plan(loaded)
-/// let results = await session.execute(plan)
+/// let results = try await session.execute(plan)
 /// ```
 public struct RunSession: Sendable {
     /// The request files to load, in order.
     public var paths: [String]
-    /// `--var`, `--vars-file` and `--secret` values (and `mock_url`): they override files' defaults
-    /// and fill `${NAME}` ahead of the environment.
+    /// `--var`, `--vars-file` and `--secret` values: they override files' defaults and fill
+    /// `${NAME}` ahead of the environment.
     public var variables: [String: DecodedValue] = [:]
+    /// The embedded mock server's URL (`--mock`): `{{mock_url}}`, unless a variable of that name
+    /// is given, and the base URL of files that set none. Without it, a `mock_url` variable given
+    /// as text is that base URL.
+    public var mockURL: String?
+    /// The variable that holds `mockURL`.
+    public static let mockURLVariable = "mock_url"
     /// The environment `${NAME}` reads.
     public var environment: [String: String] = [:]
     /// The decoders `decode:` may name.
@@ -76,7 +82,7 @@ public struct RunSession: Sendable {
     /// load side by side, one per core.
     public func load() async -> Loaded {
         var loader = RequestFileLoader(
-            environment: environment, decoderNames: registry.names, predefinedVariables: Set(variables.keys))
+            environment: environment, decoderNames: registry.names, predefinedVariables: Set(runVariables.keys))
         loader.defaults = RequestOptions(transport: defaults, retry: defaultRetry)
         loader.defaultHeaders = headers
         let outcomes = await Self.load(paths, width: System.coreCount) { [loader, standardInput] path throws(DiagnosticList) in
@@ -128,10 +134,15 @@ public struct RunSession: Sendable {
         public var description: String
     }
 
-    /// The files to run, `repeats` times over; throws when the filter selects nothing.
-    public func plan(_ loaded: Loaded) throws(NothingSelected) -> [RequestFile] {
+    /// What the run does: every loaded file planned once (see `ExecutionPlan`); throws when the
+    /// filter selects nothing.
+    public func plan(_ loaded: Loaded) throws(NothingSelected) -> ExecutionPlan {
         if let problem = Self.selectionProblem(loaded.files, filter: filter) { throw NothingSelected(description: problem) }
-        return Array(repeating: loaded.files, count: max(1, repeats)).flatMap { $0 }
+        let planner = Planner(registry: registry, filter: filter, keepsAllBodies: keepsAllBodies)
+        var plan = planner.plan(loaded.files, invalid: loaded.invalid, passes: repeats, warmups: warmups)
+        plan.clientSettings.proxy = proxy
+        plan.clientSettings.dnsOverride = resolve
+        return plan
     }
 
     /// Why `filter` leaves nothing to run, in one sentence, or nil when it selects something.
@@ -153,18 +164,25 @@ public struct RunSession: Sendable {
 
     // MARK: Execute
 
-    /// The runner every file runs through, telling `observer` about each request.
-    package func runner(observer: (any RunObserver)? = nil) -> Runner {
-        var runner = Runner(
-            registry: registry, variables: variables, redactor: redactor, observer: observer, filter: filter)
-        runner.keepsAllBodies = keepsAllBodies
-        return runner
+    /// `variables` with `mock_url` when the mock runs and no variable of that name is given.
+    private var runVariables: [String: DecodedValue] {
+        guard let mockURL, variables[Self.mockURLVariable] == nil else { return variables }
+        var variables = variables
+        variables[Self.mockURLVariable] = .string(mockURL)
+        return variables
     }
 
-    /// Runs the plan: files `jobs` at a time, each on an event loop of the run's own, through one
-    /// HTTP client per connect timeout that is shut down afterwards. Cancelling the calling task
+    /// The runner every file runs through, telling `observer` about each request.
+    package func runner(observer: (any RunObserver)? = nil) -> Runner {
+        var baseURL = mockURL
+        if baseURL == nil, case let .string(url)? = variables[Self.mockURLVariable] { baseURL = url }
+        return Runner(variables: runVariables, mockURL: baseURL, redactor: redactor, observer: observer)
+    }
+
+    /// Runs the plan: its passes, files `jobs` at a time, each on an event loop of the run's own,
+    /// through the HTTP clients the plan names, shut down afterwards. Cancelling the calling task
     /// (Ctrl-C) stops the run; the results of what ran are returned.
-    public func execute(_ plan: [RequestFile], observer: (any RunObserver)? = nil) async throws -> [FileResult] {
+    public func execute(_ plan: ExecutionPlan, observer: (any RunObserver)? = nil) async throws -> [FileResult] {
         // One event loop per core when files run in parallel, else one. Each file's tasks run on a
         // loop of the HTTP client's group, so with one loop a response resumes its request without
         // a thread switch, and parallel files use every core.
@@ -174,19 +192,16 @@ public struct RunSession: Sendable {
         let suite = SuiteRunner(runner: runner(observer: observer), jobs: jobs, failFast: failFast, lanes: lanes)
         let warmup = SuiteRunner(runner: runner(), jobs: jobs, lanes: lanes)
         var seen = Set<String>()
-        let warmupPlan = warmups > 0 ? Array(repeating: plan.filter { seen.insert($0.path).inserted }, count: warmups).flatMap { $0 } : []
-        var settings = Self.clientSettings(for: plan)
-        settings.proxy = proxy
-        settings.dnsOverride = resolve
+        let once = plan.files.filter { seen.insert($0.file.path).inserted }
+        let warmupFiles = Array(repeating: once, count: plan.warmups).flatMap { $0 }
+        let files = Array(repeating: plan.files, count: plan.passes).flatMap { $0 }
         let delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), RetryDelegate()] + self.delegates
         let work = Task(executorPreference: lanes[0]) { () -> Result<[FileResult], any Error> in
             do {
-                return .success(try await Networker.withHTTPClients(settings, eventLoopGroup: group) { clients in
-                    let networking: @Sendable (RequestFile, Int) -> any Networking = { file, _ in
-                        Networker(clients: clients, delegates: [FileHeadersDelegate(headers: file.headers), CookieJar()] + delegates)
-                    }
-                    if !warmupPlan.isEmpty { _ = await warmup.run(warmupPlan, networking: networking) }
-                    return await suite.run(plan, networking: networking)
+                return .success(try await Networker.withHTTPClients(plan.clientSettings, eventLoopGroup: group) { clients in
+                    let networking: @Sendable () -> any Networking = { Networker(clients: clients, delegates: [CookieJar()] + delegates) }
+                    if !warmupFiles.isEmpty { _ = await warmup.run(warmupFiles, networking: networking) }
+                    return await suite.run(files, networking: networking)
                 })
             } catch {
                 return .failure(error)
@@ -195,31 +210,8 @@ public struct RunSession: Sendable {
         let outcome = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
         try? await group.shutdownGracefully()
         var results = try outcome.get()
-        LatencyCheck.apply(to: &results, passes: repeats, redactor: redactor)
+        LatencyCheck.apply(to: &results, passes: plan.passes, redactor: redactor)
         return results
-    }
-
-    /// The client's settings: every connect timeout the run's requests use (a request's own
-    /// timeout is its deadline, so the client needs none).
-    static func clientSettings(for files: [RequestFile]) -> ClientSettings {
-        var settings = ClientSettings()
-        // Flows (`use:`) send requests too.
-        var files = files
-        var index = 0
-        while index < files.count {
-            files += files[index].requests.compactMap(\.flow?.file)
-            index += 1
-            guard files.count < 10_000 else { break }
-        }
-        for file in files {
-            for index in file.requests.indices {
-                let options = file.requests[index].options.transport
-                if let connectTimeout = options.connectTimeout, connectTimeout != settings.connectTimeout {
-                    settings.otherConnectTimeouts.insert(connectTimeout)
-                }
-            }
-        }
-        return settings
     }
 
     /// A `LoggingDelegate` writing `-v` lines to `sink` through swift-log.

@@ -1,32 +1,27 @@
-/// Runs the requests of a file in order through a `Networking`, checking each response and
-/// feeding its captures to the requests after it.
+/// Runs a planned file's steps in order through a `Networking`, checking each response and
+/// feeding its captures to the steps after it. Every step goes through one dispatch (`run(_:…)`),
+/// and every result that sends nothing is made by `result(of:…)`.
 package struct Runner: Sendable {
-    /// The decoders `decode:` names.
-    package var registry: DecoderRegistry
     /// Values from `--var` and `--vars-file` (and `mock_url`); they override the file's defaults.
     package var variables: [String: DecodedValue]
+    /// The base URL of files that set none: the embedded mock server's (`--mock`).
+    package var mockURL: String?
     /// Hides secrets.
     package var redactor: Redactor
     /// Hears about every request as it finishes.
     package var observer: (any RunObserver)?
-    /// Which requests are sent (`--tag`, `--name`).
-    package var filter: RequestFilter
     /// Stops the run early; shared by all the files of a run.
     package var control: RunControl?
     /// Whether a failing request stops the run (`--fail-fast`).
     package var stopsOnFailure = false
-    /// Whether every response body is kept even when nothing reads it (`--very-verbose` shows them).
-    package var keepsAllBodies = false
 
     /// Creates a runner.
     package init(
-        registry: DecoderRegistry = .builtIn, variables: [String: DecodedValue] = [:],
-        redactor: Redactor = Redactor(), observer: (any RunObserver)? = nil,
-        filter: RequestFilter = RequestFilter()
+        variables: [String: DecodedValue] = [:], mockURL: String? = nil, redactor: Redactor = Redactor(),
+        observer: (any RunObserver)? = nil
     ) {
-        self.filter = filter
-        self.registry = registry
         self.variables = variables
+        self.mockURL = mockURL
         self.redactor = redactor
         self.observer = observer
     }
@@ -40,134 +35,120 @@ package struct Runner: Sendable {
         return scope
     }
 
-    /// Runs every request of `file` through `networking`.
-    package func run(_ file: RequestFile, networking: any Networking) async -> FileResult {
-        observer?.runner(didStart: file)
+    /// Runs every step of `file` through `networking`.
+    package func run(_ file: PlannedFile, networking: any Networking) async -> FileResult {
+        observer?.runner(didStart: file.file)
         let start = ContinuousClock.now
-        var scope = initialScope(for: file)
+        var scope = initialScope(for: file.file)
         var results: [RequestResult] = []
-        let registry = registry(for: file)
-        // Captures of requests that --tag / --name left out, to name them when a selected request needs one.
-        var unselectedCaptures: [String: String] = [:]
         func emit(_ result: RequestResult) {
             results.append(result)
-            observer?.runner(didFinish: result, in: file)
+            observer?.runner(didFinish: result, in: file.file)
             if stopsOnFailure, result.outcome == .failed || result.outcome == .error { control?.stop() }
         }
-        for request in file.requests {
-            guard filter.selects(request) else {
-                for capture in request.captures where unselectedCaptures[capture.name] == nil {
-                    unselectedCaptures[capture.name] = request.name
-                }
-                continue
-            }
-            if control?.isStopped == true || Task.isCancelled { break }
-            var missing: String?
-            if !unselectedCaptures.isEmpty {
-                request.forEachTemplate { template in
-                    for part in template.parts where missing == nil {
-                        if case let .variable(name, _) = part, scope[name] == nil, unselectedCaptures[name] != nil { missing = name }
-                    }
-                }
-            }
-            if let name = missing, let source = unselectedCaptures[name] {
-                var result = RequestResult(
-                    name: request.name, method: request.method, url: redactor.redact(request.url.description),
-                    location: request.location, outcome: .skipped)
-                result.skipReason = "needs '\(name)', captured by '\(source)', which is not selected (--tag / --name)"
-                results.append(result)
-                observer?.runner(didFinish: result, in: file)
-                continue
-            }
-            if let iteration = request.iteration {
-                await runEach(request, over: iteration, of: file, registry: registry, networking: networking, scope: &scope, emit: emit)
-            } else {
-                await runStep(request, of: file, registry: registry, networking: networking, scope: &scope, emit: emit)
-            }
+        for step in file.steps {
+            if isStopped { break }
+            await run(step, of: file, named: nil, networking: networking, scope: &scope, emit: emit)
         }
-        let result = FileResult(path: file.path, name: file.name, requests: results, duration: ContinuousClock.now - start)
+        let result = FileResult(path: file.file.path, name: file.file.name, requests: results, duration: ContinuousClock.now - start)
         observer?.runner(didFinish: result)
         return result
     }
 
-    /// The run's decoders plus the external decoders `file` declares.
-    package func registry(for file: RequestFile) -> DecoderRegistry {
-        var result = registry
-        for declaration in file.decoders {
-            try? result.register(declaration.decoder, as: declaration.name, origin: .file(declaration.file))
+    private var isStopped: Bool { control?.isStopped == true || Task.isCancelled }
+
+    /// Runs one step, whatever its kind. `name` is how its results are named when a wrapper
+    /// renamed it (a `for_each` item); nil names them as declared.
+    private func run(
+        _ step: PlanStep, of file: PlannedFile, named name: ResultName?, networking: any Networking, scope: inout Scope,
+        emit: (RequestResult) -> Void
+    ) async {
+        let name = name ?? ResultName(step.declared)
+        switch step {
+        case let .request(planned):
+            emit(await send(planned, of: file, named: name, networking: networking, scope: &scope))
+        case let .flow(flow):
+            await run(flow, named: name, networking: networking, scope: &scope, emit: emit)
+        case let .when(conditions, inner):
+            if let reason = unmetCondition(conditions, in: scope) {
+                emit(result(of: step, named: name, skipReason: reason))
+            } else {
+                await run(inner, of: file, named: name, networking: networking, scope: &scope, emit: emit)
+            }
+        case let .needsCaptures(needed, inner):
+            if let missing = needed.first(where: { scope[$0.name] == nil }) {
+                let reason = "needs '\(missing.name)', captured by '\(missing.capturedBy)', which is not selected (--tag / --name)"
+                emit(result(of: step, named: name, skipReason: reason))
+            } else {
+                await run(inner, of: file, named: name, networking: networking, scope: &scope, emit: emit)
+            }
+        case let .forEach(iteration, inner):
+            await runEach(inner, over: iteration, of: file, named: name, networking: networking, scope: &scope, emit: emit)
+        case let .repeated(count, inner):
+            emit(await runRepeated(inner, count: count, of: file, named: name, networking: networking, scope: &scope))
         }
+    }
+
+    /// A result for a step that sent nothing: skipped with `skipReason`, or an error with `failure`.
+    private func result(of step: PlanStep, named name: ResultName, skipReason: String? = nil, failure: Diagnostic? = nil) -> RequestResult {
+        let declared = step.declared
+        var result = RequestResult(
+            name: name.shown, method: declared.method, url: redactor.redact(step.writtenURL), location: declared.location,
+            outcome: failure == nil ? .skipped : .error)
+        result.skipReason = skipReason
+        if let failure { result.failures = [failure] }
         return result
     }
 
-    /// Runs a `for_each` request once per item, each run its own result named with its item
+    /// Runs a `for_each` step once per item, each run its own result named with its item
     /// (`create user [2: bob]`) and seeing `{{item}}`, `{{item.NAME}}` and `{{index}}`; the
     /// captures of every run flow on, the last run's winning. An empty list runs nothing and says so.
     private func runEach(
-        _ request: DeclaredRequest, over iteration: Iteration, of file: RequestFile, registry: DecoderRegistry,
-        networking: any Networking, scope: inout Scope, emit finish: (RequestResult) -> Void
+        _ step: PlanStep, over iteration: Iteration, of file: PlannedFile, named name: ResultName, networking: any Networking,
+        scope: inout Scope, emit: (RequestResult) -> Void
     ) async {
         let items: [DecodedValue]
         do {
             items = try iteration.items(in: scope)
         } catch {
-            var result = RequestResult(
-                name: request.name, method: request.method, url: redactor.redact(request.url.description),
-                location: request.location, outcome: .error)
-            result.failures = [Diagnostic(redactor.redact(error.message), at: error.location ?? iteration.location)]
-            finish(result)
+            emit(result(of: step, named: name, failure: Diagnostic(redactor.redact(error.message), at: error.location ?? iteration.location)))
             return
         }
         guard !items.isEmpty else {
-            var result = RequestResult(
-                name: request.name, method: request.method, url: redactor.redact(request.url.description),
-                location: request.location, outcome: .skipped)
-            result.skipReason = "for_each: the list is empty, so nothing ran"
-            finish(result)
+            emit(result(of: step, named: name, skipReason: "for_each: the list is empty, so nothing ran"))
             return
         }
         let shadowed = ["item", "index"].map { ($0, scope[$0]) }
+        let setNames = step.setNames
         for (index, item) in items.enumerated() {
-            if control?.isStopped == true || Task.isCancelled { break }
+            if isStopped { break }
             var runScope = scope
-            for (name, value) in Iteration.variables(item: item, index: index) { runScope[name] = value }
-            var single = request
-            single.statisticsName = request.statisticsName ?? request.name
-            single.name = request.name + " " + redactor.redact(Iteration.label(item, index: index))
-            single.iteration = nil
-            await runStep(single, of: file, registry: registry, networking: networking, scope: &runScope, emit: finish)
-            for name in request.captures.map(\.name) + (request.flow?.file.exports ?? []) { scope[name] = runScope[name] }
+            for (variable, value) in Iteration.variables(item: item, index: index) { runScope[variable] = value }
+            let itemName = ResultName(shown: name.shown + " " + redactor.redact(Iteration.label(item, index: index)), statistics: name.statistics)
+            await run(step, of: file, named: itemName, networking: networking, scope: &runScope, emit: emit)
+            for variable in setNames { scope[variable] = runScope[variable] }
         }
-        for (name, value) in shadowed { scope[name] = value }
+        for (variable, value) in shadowed { scope[variable] = value }
     }
 
-    /// Runs a request, or a `use:` step's flow, and returns its results.
-    private func runStep(
-        _ request: DeclaredRequest, of file: RequestFile, registry: DecoderRegistry, networking: any Networking, scope: inout Scope,
-        emit: (RequestResult) -> Void
-    ) async {
-        guard let flow = request.flow else {
-            if request.repeatCount > 1 {
-                emit(await runRepeated(request, of: file, registry: registry, networking: networking, scope: &scope))
-            } else {
-                emit(await run(request, of: file, registry: registry, networking: networking, scope: &scope))
-            }
-            return
-        }
-        await runFlow(request, flow, networking: networking, scope: &scope, emit: emit)
-    }
-
-    /// Sends a `repeat: N` request N times in a row, as one result: every run's duration, the
-    /// last run's status, expectations and captures, or the first failing run's failures (which
-    /// end the repeats).
+    /// Runs a `repeat: N` step N times in a row, as one result: every run's duration, the last
+    /// run's status, expectations and captures, or the first failing run's failures (which end
+    /// the repeats).
     private func runRepeated(
-        _ request: DeclaredRequest, of file: RequestFile, registry: DecoderRegistry, networking: any Networking, scope: inout Scope
+        _ step: PlanStep, count: Int, of file: PlannedFile, named name: ResultName, networking: any Networking, scope: inout Scope
     ) async -> RequestResult {
-        var combined = await run(request, of: file, registry: registry, networking: networking, scope: &scope)
+        var runs: [RequestResult] = []
+        func once() async -> RequestResult {
+            runs.removeAll(keepingCapacity: true)
+            await run(step, of: file, named: name, networking: networking, scope: &scope) { runs.append($0) }
+            return runs.last ?? result(of: step, named: name, skipReason: "interrupted")
+        }
+        var combined = await once()
         combined.repeatedRuns = combined.status == nil ? [] : [combined.duration]
         var number = 1
-        while number < request.repeatCount, combined.outcome == .passed, control?.isStopped != true, !Task.isCancelled {
+        while number < count, combined.outcome == .passed, !isStopped {
             number += 1
-            let next = await run(request, of: file, registry: registry, networking: networking, scope: &scope)
+            let next = await once()
             if next.status != nil { combined.repeatedRuns?.append(next.duration) }
             combined.duration += next.duration
             combined.attempts += next.attempts
@@ -179,65 +160,52 @@ package struct Runner: Sendable {
             combined.captures = next.captures
             combined.failures = next.failures
             combined.skipReason = next.skipReason
+            combined.coverage += next.coverage
         }
         if !combined.failures.isEmpty {
-            combined.failures[0].notes.append("on run \(number) of \(request.repeatCount) (repeat: \(request.repeatCount))")
+            combined.failures[0].notes.append("on run \(number) of \(count) (repeat: \(count))")
         }
         return combined
     }
 
-    /// Runs a flow's requests in place, in a scope of their own: the runner's variables, the
-    /// flow's defaults, then its `with:` values read in the using file's scope. Results are named
+    /// Runs a flow's steps in place, in a scope of their own: the runner's variables, the flow's
+    /// defaults, then its `with:` values read in the using file's scope. Results are named
     /// `login › get token` and their failures note where the flow was used; only the flow's
     /// `exports:` come back into `scope`.
-    private func runFlow(
-        _ step: DeclaredRequest, _ flow: FlowUse, networking: any Networking, scope: inout Scope, emit: (RequestResult) -> Void
+    private func run(
+        _ flow: PlannedFlow, named name: ResultName, networking: any Networking, scope: inout Scope, emit: (RequestResult) -> Void
     ) async {
-        var skipped = RequestResult(
-            name: step.name, method: step.method, url: flow.written, location: step.location, outcome: .skipped)
-        if let reason = unmetCondition(of: step, in: scope) {
-            skipped.skipReason = reason
-            emit(skipped)
-            return
-        }
-        var flowScope = initialScope(for: flow.file)
-        for (name, template) in flow.arguments {
+        var flowScope = initialScope(for: flow.file.file)
+        for (variable, template) in flow.use.arguments {
             do {
-                flowScope[name] = try template.resolve(in: scope)
+                flowScope[variable] = try template.resolve(in: scope)
             } catch {
-                skipped.outcome = .error
-                skipped.failures = [Diagnostic(redactor.redact(error.message), at: error.location ?? step.location)]
-                emit(skipped)
+                emit(result(of: .flow(flow), named: name, failure: Diagnostic(redactor.redact(error.message), at: error.location ?? flow.step.location)))
                 return
             }
         }
-        let usedFrom = step.location.map { "used from \($0.file):\($0.line):\($0.column)" }
-        let registry = registry(for: flow.file)
+        let usedFrom = flow.step.location.map { "used from \($0.file):\($0.line):\($0.column)" }
         func forward(_ result: RequestResult) {
             var result = result
             if var key = result.statisticsKey {
-                key.name = (step.statisticsName ?? step.name) + " › " + key.name
-                key.usedFrom.insert(step.location?.description ?? step.name, at: 0)
+                key.name = name.statistics + " › " + key.name
+                key.usedFrom.insert(flow.step.location?.description ?? flow.step.name, at: 0)
                 result.statisticsKey = key
             }
-            result.name = step.name + " › " + result.name
+            result.name = name.shown + " › " + result.name
             if let usedFrom, !result.failures.isEmpty { result.failures[0].notes.append(usedFrom) }
             emit(result)
         }
-        for request in flow.file.requests {
-            if control?.isStopped == true || Task.isCancelled { break }
-            if let iteration = request.iteration {
-                await runEach(request, over: iteration, of: flow.file, registry: registry, networking: networking, scope: &flowScope, emit: forward)
-            } else {
-                await runStep(request, of: flow.file, registry: registry, networking: networking, scope: &flowScope, emit: forward)
-            }
+        for step in flow.file.steps {
+            if isStopped { break }
+            await run(step, of: flow.file, named: nil, networking: networking, scope: &flowScope, emit: forward)
         }
-        for name in flow.file.exports { scope[name] = flowScope[name] }
+        for variable in flow.use.file.exports { scope[variable] = flowScope[variable] }
     }
 
-    /// Why a request or step's `when:` does not hold in `scope` (redacted), or nil when it does.
-    private func unmetCondition(of request: DeclaredRequest, in scope: Scope) -> String? {
-        for condition in request.conditions {
+    /// Why `conditions` do not hold in `scope` (redacted), or nil when they do.
+    private func unmetCondition(_ conditions: [Condition], in scope: Scope) -> String? {
+        for condition in conditions {
             do {
                 if let reason = try condition.failure(in: scope) { return redactor.redact(reason) }
             } catch {
@@ -247,73 +215,61 @@ package struct Runner: Sendable {
         return nil
     }
 
-    /// Runs one request with its log held until it is done (see `HeldLog`).
-    private func run(
-        _ request: DeclaredRequest, of file: RequestFile, registry: DecoderRegistry,
-        networking: any Networking, scope: inout Scope
+    /// Sends one request with its log held until it is done (see `HeldLog`).
+    private func send(
+        _ planned: PlannedRequest, of file: PlannedFile, named name: ResultName, networking: any Networking, scope: inout Scope
     ) async -> RequestResult {
         let held = HeldLog()
         let result = await HeldLog.$current.withValue(held) {
-            await runHoldingLog(request, of: file, registry: registry, networking: networking, scope: &scope)
+            await sendHoldingLog(planned, of: file, named: name, networking: networking, scope: &scope)
         }
         held.flush(redactor: redactor)
         return result
     }
 
-    private func runHoldingLog(
-        _ request: DeclaredRequest, of file: RequestFile, registry: DecoderRegistry,
-        networking: any Networking, scope: inout Scope
+    private func sendHoldingLog(
+        _ planned: PlannedRequest, of file: PlannedFile, named name: ResultName, networking: any Networking, scope: inout Scope
     ) async -> RequestResult {
+        let request = planned.request
         let options = request.options
-        var result = RequestResult(
-            name: request.name, method: request.method, url: redactor.redact(request.url.description),
-            location: request.location, outcome: .skipped)
         if let reason = options.skip {
-            result.skipReason = reason.isEmpty ? "skip: true" : reason
-            return result
+            return result(of: .request(planned), named: name, skipReason: reason.isEmpty ? "skip: true" : reason)
         }
-        if let reason = unmetCondition(of: request, in: scope) {
-            result.skipReason = reason
-            return result
-        }
-        let bodyUse = request.bodyUse
-        let prepared: PreparedRequest
+        var prepared: PreparedRequest
         do {
-            prepared = try prepare(request, of: file, scope: scope, bodyUse: bodyUse)
+            prepared = try prepare(request, of: file.file, scope: scope, keepsBody: planned.keepsBody)
         } catch {
-            result.skipReason = redactor.redact(error.message)
-            return result
+            return result(of: .request(planned), named: name, skipReason: redactor.redact(error.message))
         }
-        result.url = redactor.redact(prepared.url)
-        result.statisticsKey = StatisticsKey(location: request.location, name: request.statisticsName ?? request.name)
+        var result = RequestResult(
+            name: name.shown, method: request.method, url: redactor.redact(prepared.url), location: request.location, outcome: .skipped)
+        result.statisticsKey = planned.statisticsKey
         result.latencyBudgets = request.latencyBudgets
         var start = ContinuousClock.now
         // The networker's one retry loop asks this check about every response, so `on: [expectations]`
-        // retries through the same policy as statuses and network failures; the last check is kept.
-        let checker = ResponseChecker(registry: registry, redactor: redactor)
-        let lastCheck = CheckRecord()
+        // retries through the same policy as statuses and network failures; the last verdict comes back.
+        let checker = ResponseChecker(registry: file.registry, redactor: redactor)
         let checkScope = scope
-        let contract = file.contract  // the closure below captures this, not the whole file
+        let contract = file.file.contract  // the closure below captures this, not the whole file
+        let bodyUse = planned.bodyUse
         do {
+            // A file header that cannot be rendered fails the request, as a failed send does.
+            prepared.fileHeaders = try fileHeaders(of: file.file, for: prepared, scope: scope)
             if let delay = options.delay, delay > .zero {
                 try await Task.sleep(for: delay)
                 start = ContinuousClock.now
             }
-            let response = try await networking.send(prepared) { response in
-                let outcome = await checker.check(request, sent: prepared, response: response, scope: checkScope, contract: contract, bodyUse: bodyUse)
-                lastCheck.keep(outcome)
-                return outcome.failures.isEmpty
+            let sent = prepared
+            let (response, outcome) = try await networking.send(sent) { response in
+                let outcome = await checker.check(request, sent: sent, response: response, scope: checkScope, contract: contract, bodyUse: bodyUse)
+                return (outcome.failures.isEmpty, outcome)
             }
-            var check = lastCheck.outcome
-            if check == nil {
-                check = await checker.check(request, sent: prepared, response: response, scope: checkScope, contract: contract, bodyUse: bodyUse)
-            }
-            let outcome = check ?? ResponseChecker.Outcome()
             result.attempts = max(1, response.attempts.count)
             result.status = response.status
             result.expectations = outcome.expectations
             result.failures = outcome.failures
             result.warnings = outcome.warnings
+            if let hit = outcome.openAPI { result.coverage = [hit] }
             if !result.failures.isEmpty, response.attempts.count > 1 {
                 result.failures[0].notes.append(AttemptText.note(response.attempts))
             }
@@ -339,26 +295,30 @@ package struct Runner: Sendable {
         return result
     }
 
-    /// Resolves a declared request's templates and joins its URL to the file's base URL.
-    /// `bodyUse` is the request's, when the caller has worked it out already.
+    /// Resolves a declared request's templates and joins its URL to the file's base URL (or the
+    /// mock server's).
     package func prepare(
-        _ request: DeclaredRequest, of file: RequestFile, scope: Scope, bodyUse: BodyUse? = nil
+        _ request: DeclaredRequest, of file: RequestFile, scope: Scope, keepsBody: Bool = true
     ) throws(Diagnostic) -> PreparedRequest {
         let resolved = try request.resolved(in: scope)
-        var baseURL: String?
-        if let template = file.baseURL {
-            baseURL = try template.render(in: scope)
-        } else if case let .string(mockURL)? = scope["mock_url"] {
-            baseURL = mockURL
-        }
-        var prepared = PreparedRequest(resolved, baseURL: baseURL, scope: scope)
+        let baseURL = try file.baseURL?.render(in: scope) ?? mockURL
+        var prepared = PreparedRequest(resolved, baseURL: baseURL)
         prepared.baseURL = baseURL
-        prepared.keepsBody = keepsAllBodies || (bodyUse ?? request.bodyUse).readsBody || file.contract != nil
+        prepared.keepsBody = keepsBody
         guard URLBuilder.isAbsolute(prepared.url) else {
             throw Diagnostic(
                 "the URL '\(prepared.url)' is not absolute: give the file a 'base_url' or use a full URL",
                 at: request.url.location ?? request.location)
         }
         return prepared
+    }
+
+    /// `file`'s headers (and `auth:`) rendered for `request`: those it removes with `null` left out.
+    package func fileHeaders(of file: RequestFile, for request: PreparedRequest, scope: Scope) throws(Diagnostic) -> [(String, String)] {
+        var result: [(String, String)] = []
+        for header in file.headers where !request.removedHeaders.contains(header.name.lowercased()) {
+            if let value = try header.render(in: scope) { result.append((header.name, value)) }
+        }
+        return result
     }
 }

@@ -19,9 +19,10 @@ package struct SuiteRunner: Sendable {
         self.lanes = lanes
     }
 
-    /// Runs `files`, each through the `Networking` that `networking` makes for it and its lane.
+    /// Runs `files`, each through a `Networking` of its own that `networking` makes (cookies are
+    /// kept per file).
     /// Files that never started (after a stop or a cancellation) have no result.
-    public func run(_ files: [RequestFile], networking: @escaping @Sendable (RequestFile, Int) -> any Networking) async -> [FileResult] {
+    public func run(_ files: [PlannedFile], networking: @escaping @Sendable () -> any Networking) async -> [FileResult] {
         var runner = runner
         let control = runner.control ?? RunControl()
         runner.control = control
@@ -37,7 +38,7 @@ package struct SuiteRunner: Sendable {
                 next += 1
                 let lane = lanes.isEmpty ? 0 : index % lanes.count
                 let work: @Sendable () async -> (Int, FileResult) = {
-                    (index, await configured.run(file, networking: networking(file, lane)))
+                    (index, await configured.run(file, networking: networking()))
                 }
                 if lanes.isEmpty {
                     group.addTask(operation: work)

@@ -217,7 +217,7 @@ package final class SchemaCompiler {
             node.keywords.append(.contains(contained, minimum: minimum, maximum: maximum))
         }
         let properties = subMap("properties")
-        var patterns: [(SchemaPattern, SchemaNode)] = []
+        var patterns: [(TextPattern, SchemaNode)] = []
         for (source, schema) in subMap("patternProperties") ?? [] {
             if let pattern = compilePattern(source, at: pointer + "/patternProperties/" + JSONPointer.escape(source), context: context) {
                 patterns.append((pattern, schema))
@@ -365,9 +365,9 @@ package final class SchemaCompiler {
         return nil
     }
 
-    private func compilePattern(_ source: String, at pointer: String, context: Context) -> SchemaPattern? {
+    private func compilePattern(_ source: String, at pointer: String, context: Context) -> TextPattern? {
         do {
-            return try SchemaPattern(source)
+            return try TextPattern(source, linearForm: TextPattern.ecmaLinearForm(source))
         } catch {
             problem("'\(source)' is not a regular expression rest-run can use", at: pointer, in: context.document)
             return nil

@@ -48,70 +48,6 @@ final class SchemaReference: @unchecked Sendable {
     }
 }
 
-/// A compiled `pattern` or `patternProperties` key. A pattern that I-Regexp can express (after
-/// `\d`, `\w` and `\s` are spelt out as classes) runs on its linear-time matcher, so no pattern
-/// and no value can make a check take exponential time; any other ECMA-262 pattern runs on Swift's
-/// `Regex`, compiled and used once before the schema is shared, so concurrent readers find it ready.
-struct SchemaPattern: @unchecked Sendable {
-    /// The pattern as written.
-    let source: String
-    private let linear: IRegexp?
-    private let regex: Regex<AnyRegexOutput>?
-
-    init(_ source: String) throws {
-        self.source = source
-        if let translated = Self.iRegexpForm(source), let linear = IRegexp(translated) {
-            self.linear = linear
-            regex = nil
-        } else {
-            linear = nil
-            let regex = try Regex(source)
-            _ = "".contains(regex)
-            self.regex = regex
-        }
-    }
-
-    /// Whether the pattern matches anywhere in `text` (patterns are not anchored).
-    func matches(_ text: String) -> Bool {
-        if let linear { return linear.matchesSomewhere(text) }
-        guard let regex else { return true }
-        return (try? regex.firstMatch(in: text)) != nil
-    }
-
-    /// `source` with ECMA-262's `\d`, `\w` and `\s` written as I-Regexp classes; nil when it uses
-    /// a negated one inside a class, which I-Regexp cannot say.
-    static func iRegexpForm(_ source: String) -> String? {
-        // ECMA-262's white space and line terminators.
-        let space = " \\t\\n\\r\u{0B}\u{0C}\u{A0}\u{FEFF}\u{2028}\u{2029}\\p{Zs}"
-        let classes: [Character: (inside: String, outside: String)] = [
-            "d": ("0-9", "[0-9]"), "w": ("A-Za-z0-9_", "[A-Za-z0-9_]"), "s": (space, "[" + space + "]"),
-            "D": ("", "[^0-9]"), "W": ("", "[^A-Za-z0-9_]"), "S": ("", "[^" + space + "]"),
-        ]
-        var result = ""
-        var inClass = false
-        var iterator = Array(source)[...]
-        while let character = iterator.popFirst() {
-            if character == "\\", let next = iterator.first {
-                iterator = iterator.dropFirst()
-                if let replacement = classes[next] {
-                    if inClass {
-                        guard !replacement.inside.isEmpty else { return nil }
-                        result += replacement.inside
-                    } else {
-                        result += replacement.outside
-                    }
-                } else {
-                    result += "\\" + String(next)
-                }
-                continue
-            }
-            if character == "[" { inClass = true } else if character == "]" { inClass = false }
-            result.append(character)
-        }
-        return result
-    }
-}
-
 /// One check of a schema object.
 indirect enum SchemaKeyword: Sendable {
     case reference(SchemaReference)
@@ -124,7 +60,7 @@ indirect enum SchemaKeyword: Sendable {
     case minimum(Double, exclusive: Bool)
     case maxLength(Int)
     case minLength(Int)
-    case pattern(SchemaPattern)
+    case pattern(TextPattern)
     case format(String, asserted: Bool)
     case maxItems(Int)
     case minItems(Int)
@@ -143,7 +79,7 @@ indirect enum SchemaKeyword: Sendable {
     case dependentSchemas([(String, SchemaNode)])
     case items(prefix: [SchemaNode], rest: SchemaNode?, restKeyword: String)
     case contains(SchemaNode, minimum: Int, maximum: Int?)
-    case members(properties: SchemaProperties, patterns: [(SchemaPattern, SchemaNode)], additional: SchemaNode?)
+    case members(properties: SchemaProperties, patterns: [(TextPattern, SchemaNode)], additional: SchemaNode?)
     case propertyNames(SchemaNode)
 }
 

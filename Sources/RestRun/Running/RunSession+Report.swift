@@ -1,0 +1,42 @@
+extension RunSession {
+    /// Executes `plan` and reports it as `rest-run run` does: a line per request as it finishes
+    /// and the summary on `output.console`, then the coverage table, GitHub annotations and the
+    /// report files, and the coverage gate. Cancelling the calling task (Ctrl-C) stops the run;
+    /// what ran is still reported.
+    public func run(_ plan: ExecutionPlan, output: RunOutput) async -> RunReport {
+        let requests = plan.requestCount * plan.passes
+        let reporter = ConsoleReporter(
+            sink: output.console, colors: output.colors, detail: output.quiet ? .quiet : .normal,
+            showsFileHeaders: plan.files.count * plan.passes > 1, groupsByFile: jobs > 1,
+            progressTotals: output.showsProgress && requests > 5 ? (plan.files.count * plan.passes, requests) : nil)
+        let start = ContinuousClock.now
+        let executed: [FileResult]
+        do {
+            executed = try await execute(plan, observer: reporter)
+        } catch {
+            output.errors.write("error: \(String(describing: error))\n")
+            return RunReport(results: plan.invalid, summary: RunSummary(plan.invalid), interrupted: false, exitCode: .runtimeError)
+        }
+        let interrupted = Task.isCancelled
+        let results = plan.invalid + executed
+        reporter.finish(results, duration: ContinuousClock.now - start, interrupted: interrupted)
+        if output.githubAnnotations { output.console.write(GitHubAnnotations.render(results)) }
+        let specs = plan.specs
+        let coverage = specs.isEmpty ? nil : CoverageReport(specs, hits: Set(results.lazy.flatMap(\.requests).flatMap(\.coverage)))
+        if let coverage, !output.quiet { output.console.write(coverage.table(colors: output.colors)) }
+        var writer = ReportWriter(output.reports, redactor: redactor)
+        writer.standardOutput = output.standardOutput
+        writer.coverage = coverage
+        let problems = writer.write(results)
+        for problem in problems { output.errors.write("error: \(problem)\n") }
+        let summary = RunSummary(results)
+        var report = RunReport(results: results, summary: summary, coverage: coverage, interrupted: interrupted, exitCode: .interrupted)
+        guard !interrupted else { return report }
+        report.exitCode = max(summary.exitCode, problems.isEmpty ? .success : .usage)
+        if let minimum = output.minimumCoverage, let sentence = CoverageGate.failure(coverage, minimum: minimum) {
+            output.errors.write("error: \(sentence)\n")
+            report.exitCode = max(report.exitCode, .expectationFailed)
+        }
+        return report
+    }
+}

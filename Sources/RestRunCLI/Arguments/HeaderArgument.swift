@@ -1,0 +1,19 @@
+import ArgumentParser
+
+/// `-H 'Name: value'`, as curl takes it: a header name (a token), a colon, the value.
+struct HeaderArgument: ExpressibleByArgument, Sendable {
+    /// The header's name.
+    var name: String
+    /// Its value, without the spaces after the colon.
+    var value: String
+
+    init?(argument: String) {
+        guard let colon = argument.firstIndex(of: ":") else { return nil }
+        let name = String(argument[..<colon])
+        let tokenCharacters = "!#$%&'*+-.^_`|~"
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || tokenCharacters.unicodeScalars.contains($0)) })
+        else { return nil }
+        self.name = name
+        value = String(argument[argument.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
+    }
+}
