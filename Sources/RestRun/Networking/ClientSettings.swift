@@ -1,18 +1,18 @@
 /// What the run's one `HTTPClient` is configured with, taken from all the requests it will send.
-public struct ClientSettings: Sendable, Equatable {
+package struct ClientSettings: Sendable, Equatable {
     /// The connect timeout.
-    public var connectTimeout: Duration
+    package var connectTimeout: Duration
     /// Other connect timeouts requests ask for: each gets a client of its own (AsyncHTTPClient's
     /// connect timeout is per client), so every request connects within exactly its own.
-    public var otherConnectTimeouts: Set<Duration> = []
+    package var otherConnectTimeouts: Set<Duration> = []
     /// The proxies requests go through (`--proxy`, `HTTP_PROXY`, ...); each gets a client of its own.
-    public var proxy: ProxyRules?
+    package var proxy: ProxyRules?
     /// Host names connected to at another address (`--resolve`), their certificates still
     /// checked against the name.
-    public var dnsOverride: [String: String] = [:]
+    package var dnsOverride: [String: String] = [:]
 
     /// Creates settings.
-    public init(connectTimeout: Duration = TransportOptions.defaultConnectTimeout) {
+    package init(connectTimeout: Duration = TransportOptions.defaultConnectTimeout) {
         self.connectTimeout = connectTimeout
     }
 }

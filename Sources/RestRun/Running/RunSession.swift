@@ -198,8 +198,8 @@ public struct RunSession: Sendable {
         let delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), RetryDelegate()] + self.delegates
         let work = Task(executorPreference: lanes[0]) { () -> Result<[FileResult], any Error> in
             do {
-                return .success(try await Networker.withHTTPClients(plan.clientSettings, eventLoopGroup: group) { clients in
-                    let networking: @Sendable () -> any Networking = { Networker(clients: clients, delegates: [CookieJar()] + delegates) }
+                return .success(try await HTTPClientPool.with(plan.clientSettings, eventLoopGroup: group) { pool in
+                    let networking: @Sendable () -> any Networking = { Networker(pool: pool, delegates: [CookieJar()] + delegates) }
                     if !warmupFiles.isEmpty { _ = await warmup.run(warmupFiles, networking: networking) }
                     return await suite.run(files, networking: networking)
                 })

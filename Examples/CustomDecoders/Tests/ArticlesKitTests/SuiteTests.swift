@@ -4,8 +4,8 @@ import RestRun
 import RestRunMock
 import Testing
 
-/// The example's request file run from code, without the CLI: start the mock, load, plan, execute,
-/// and read the summary a CI job would.
+/// The example's request file run from code, without the CLI: start the mock, load, plan, and run
+/// it as `rest-run` would, reading the exit code a CI job would.
 @Test("requests/articles.yaml passes against the mock server, run through a RunSession")
 func suiteFromCode() async throws {
     let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -14,11 +14,11 @@ func suiteFromCode() async throws {
     defer { Task { await server.shutdown() } }
 
     var session = RunSession(paths: [example.appendingPathComponent("requests/articles.yaml").path])
-    session.variables = ["mock_url": .string(server.url)]
+    session.mockURL = server.url
     try ArticlesPlugin().register(decoders: &session.registry)
-    let results = try await session.execute(session.plan(session.load()))
+    let plan = try session.plan(await session.load())
+    let report = await session.run(plan, output: RunOutput())
 
-    let summary = RunSummary(results)
-    #expect(summary.exitCode == .success, "\(summary.line)")
-    #expect(summary.passed == results.flatMap(\.requests).count && summary.passed > 0)
+    #expect(report.exitCode == .success, "\(report.summary.line)")
+    #expect(report.summary.passed == report.results.flatMap(\.requests).count && report.summary.passed > 0)
 }

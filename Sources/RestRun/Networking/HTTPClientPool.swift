@@ -1,0 +1,166 @@
+package import AsyncHTTPClient
+package import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+import Synchronization
+
+/// The HTTP clients of one run and what they share: a client per connect timeout and per proxy,
+/// the client certificates read so far, and AsyncHTTPClient's parsed requests by method and URL.
+/// Made with `with(_:eventLoopGroup:_:)`, which shuts every client down afterwards; every
+/// networker of the run sends through it.
+package final class HTTPClientPool: Sendable {
+    /// The client for requests with the default connect timeout and no proxy.
+    private let main: HTTPClient
+    /// The clients for other connect timeouts.
+    private let byConnectTimeout: [Duration: HTTPClient]
+    /// Which requests go through a proxy, and the client of each proxy.
+    private let proxy: ProxyRules?
+    private let byProxy: [ProxyRules.Server: HTTPClient]
+    /// Client certificates and keys read once per run, by path (the same objects each time, so
+    /// requests with one certificate share connections).
+    private let identities = ClientIdentities()
+    /// AsyncHTTPClient's requests by method and URL, without headers or body: a URL sent again is
+    /// not parsed again (AsyncHTTPClient parses it into a Foundation `URL` each time). The last one
+    /// is compared first, which costs less than hashing the URL. Emptied when full.
+    private let parsedRequests = Mutex(ParsedRequests())
+    private static let parsedRequestLimit = 256
+
+    /// A pool of one client, made and shut down by its owner.
+    package convenience init(client: HTTPClient) {
+        self.init(main: client, byConnectTimeout: [:], proxy: nil, byProxy: [:])
+    }
+
+    private init(main: HTTPClient, byConnectTimeout: [Duration: HTTPClient], proxy: ProxyRules?, byProxy: [ProxyRules.Server: HTTPClient]) {
+        self.main = main
+        self.byConnectTimeout = byConnectTimeout
+        self.proxy = proxy
+        self.byProxy = byProxy
+    }
+
+    /// Runs `body` with the clients `settings` call for: one per connect timeout and one per
+    /// proxy; every client is shut down afterwards, whether `body` throws or not.
+    package static func with<Result: Sendable>(
+        _ settings: ClientSettings, eventLoopGroup: any EventLoopGroup, _ body: (HTTPClientPool) async throws -> Result
+    ) async throws -> Result {
+        var servers: [ProxyRules.Server] = []
+        for server in [settings.proxy?.http, settings.proxy?.https].compactMap({ $0 }) where !servers.contains(server) {
+            servers.append(server)
+        }
+        // Each client is made inside the last one's scope, so all of them are shut down in turn.
+        let kinds: [(connectTimeout: Duration, proxy: ProxyRules.Server?)] =
+            [(settings.connectTimeout, nil)] + settings.otherConnectTimeouts.sorted().map { ($0, nil) }
+            + servers.map { (settings.connectTimeout, $0) }
+        func make(_ index: Int, _ made: [HTTPClient]) async throws -> Result {
+            guard index < kinds.count else {
+                var byConnectTimeout: [Duration: HTTPClient] = [:]
+                var byProxy: [ProxyRules.Server: HTTPClient] = [:]
+                for (kind, client) in zip(kinds, made).dropFirst() {
+                    if let server = kind.proxy { byProxy[server] = client } else { byConnectTimeout[kind.connectTimeout] = client }
+                }
+                return try await body(HTTPClientPool(main: made[0], byConnectTimeout: byConnectTimeout, proxy: settings.proxy, byProxy: byProxy))
+            }
+            var own = settings
+            own.connectTimeout = kinds[index].connectTimeout
+            return try await withClient(own, proxy: kinds[index].proxy, eventLoopGroup: eventLoopGroup) { client in
+                try await make(index + 1, made + [client])
+            }
+        }
+        return try await make(0, [])
+    }
+
+    /// Runs `body` with an `HTTPClient` configured for rest-run, through `proxy` when given, and shuts the client down afterwards,
+    /// whether `body` throws or not.
+    ///
+    /// Redirects are never followed by the client (the networker follows them itself, per request),
+    /// responses are decompressed, a refused connection fails at once instead of being retried until
+    /// the connect timeout, and there is no read timeout (each request's deadline bounds it). TLS
+    /// checks are turned off per request (`insecure: true`), never for the whole client.
+    package static func withClient<Result: Sendable>(
+        _ settings: ClientSettings, proxy: ProxyRules.Server?, eventLoopGroup: any EventLoopGroup,
+        _ body: (HTTPClient) async throws -> Result
+    ) async throws -> Result {
+        var configuration = HTTPClient.Configuration()
+        configuration.dnsOverride = settings.dnsOverride
+        if let proxy {
+            configuration.proxy = .server(
+                host: proxy.host, port: proxy.port,
+                authorization: proxy.credentials.map { .basic(username: $0.user, password: $0.password) })
+        }
+        configuration.redirectConfiguration = .disallow
+        configuration.decompression = .enabled(limit: .none)
+        // No read timeout: every request has a deadline (its own timeout) that bounds all of it,
+        // and a read timer armed and cancelled for every read cost ~20k instructions a request.
+        configuration.timeout = HTTPClient.Configuration.Timeout(connect: TimeAmount(settings.connectTimeout), read: nil)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        // No distributed tracing: a span per request costs time and nothing reads it.
+        configuration.tracing.tracer = nil
+        return try await HTTPClient.withHTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration) { client in
+            try await body(client)
+        }
+    }
+
+    /// The client `request` goes through: its proxy's, its connect timeout's, or the main one.
+    func client(for request: PreparedRequest) -> HTTPClient {
+        proxy?.server(for: request.url).flatMap { byProxy[$0] }
+            ?? request.transport.connectTimeout.flatMap { byConnectTimeout[$0] } ?? main
+    }
+
+    /// AsyncHTTPClient's request for `request`, its URL checked and parsed once per method and URL.
+    func parsedRequest(_ request: PreparedRequest, headers: HTTPHeaders) throws -> HTTPClient.Request {
+        let key = ParsedRequestKey(method: request.method.rawValue, url: request.url)
+        var outgoing: HTTPClient.Request
+        if let parsed = parsedRequests.withLock({ $0.find(key) }) {
+            outgoing = parsed
+        } else {
+            if let problem = URLParts.problem(request.url) {
+                throw NetworkError(.invalidURL, "cannot send to '\(request.url)': \(problem)")
+            }
+            outgoing = try HTTPClient.Request(
+                url: request.url, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), tlsConfiguration: nil)
+            let parsed = outgoing
+            parsedRequests.withLock { $0.keep(parsed, for: key) }
+        }
+        outgoing.headers = headers
+        outgoing.body = request.body.map { .bytes($0.bytes) }
+        outgoing.tlsConfiguration = request.transport.customizesTLS ? tlsConfiguration(request.transport) : nil
+        return outgoing
+    }
+
+    /// The TLS settings of a request that changes them: no checks (`insecure`), its own CAs, a
+    /// client certificate. Files are named, not read, so equal settings share connections.
+    func tlsConfiguration(_ transport: TransportOptions) -> TLSConfiguration {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if transport.insecure == true { tls.certificateVerification = .none }
+        if let ca = transport.caFile { tls.trustRoots = .file(ca) }
+        if let cert = transport.certFile, let key = transport.keyFile, let identity = identities.identity(certificate: cert, key: key) {
+            tls.certificateChain = identity.chain.map { .certificate($0) }
+            tls.privateKey = .privateKey(identity.key)
+        }
+        return tls
+    }
+
+    private struct ParsedRequestKey: Hashable {
+        let method: String
+        let url: String
+    }
+
+    private struct ParsedRequests {
+        var lastURL = "", lastMethod = ""
+        var last: HTTPClient.Request?
+        var byKey: [ParsedRequestKey: HTTPClient.Request] = [:]
+
+        mutating func find(_ key: ParsedRequestKey) -> HTTPClient.Request? {
+            if lastURL == key.url, lastMethod == key.method, last != nil { return last }
+            guard let found = byKey[key] else { return nil }
+            (lastURL, lastMethod, last) = (key.url, key.method, found)
+            return found
+        }
+
+        mutating func keep(_ request: HTTPClient.Request, for key: ParsedRequestKey) {
+            if byKey.count >= HTTPClientPool.parsedRequestLimit { byKey.removeAll(keepingCapacity: true) }
+            byKey[key] = request
+            (lastURL, lastMethod, last) = (key.url, key.method, request)
+        }
+    }
+}
