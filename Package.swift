@@ -36,7 +36,8 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        // The command's allocator settings, made before main (see memory_arenas.c).
+        // The rest-run executable's allocator settings, made before main (see memory_arenas.c);
+        // a program that links RestRunCLI as a library keeps its own.
         .target(name: "CMemoryArenas"),
         .target(
             name: "RestRunYAML",
@@ -72,7 +73,6 @@ let package = Package(
         .target(
             name: "RestRunCLI",
             dependencies: [
-                "CMemoryArenas",
                 "RestRun",
                 "RestRunMock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -83,7 +83,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "rest-run",
-            dependencies: ["RestRunCLI"]
+            dependencies: ["CMemoryArenas", "RestRunCLI"]
         ),
         .target(
             name: "RestRunTestSupport",

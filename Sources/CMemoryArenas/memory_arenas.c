@@ -1,4 +1,4 @@
-// The rest-run command's threads allocate from as many glibc arenas as the machine has cores, as
+// The rest-run executable's threads allocate from as many glibc arenas as the machine has cores, as
 // MALLOC_ARENA_MAX=<cores> does (unless that variable is set), not glibc's eight per core. glibc
 // grows each extra arena one page at a time, each page an mprotect call: ~1,000 calls for 2,000
 // requests with --jobs 8 when every thread had its own. One arena for all threads made files

@@ -1,166 +1,119 @@
 /// A request as a file declares it: templates not yet resolved, with its expectations and captures.
 /// The runner resolves it into a `ResolvedRequest` (a `Request`) just before sending.
 package struct DeclaredRequest: Sendable {
-    // The fields live in one shared box, copied only when a copy is changed: a request is copied
-    // several times on its way from the loader to the runner, and copying ~20 fields each time
-    // cost more than the request's own checks. Its fields are changed only through
-    // `uniqueStorage()`, on a box no other request shares, so no access to one can overlap another:
-    // the runtime's exclusivity check on each read (~150 instructions, ~40 reads a request) is off.
-    private final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var name: String
-        @exclusivity(unchecked) var location: SourceLocation?
-        @exclusivity(unchecked) var method: HTTPMethod
-        @exclusivity(unchecked) var url: Template
-        @exclusivity(unchecked) var query: [QueryItemTemplate]
-        @exclusivity(unchecked) var headers: [HeaderTemplate]
-        @exclusivity(unchecked) var body: BodyTemplate?
-        @exclusivity(unchecked) var decoder: String?
-        @exclusivity(unchecked) var decoderLocation: SourceLocation?
-        @exclusivity(unchecked) var expectations: [Expectation]
-        @exclusivity(unchecked) var captures: [Capture]
-        @exclusivity(unchecked) var options: RequestOptions
-        @exclusivity(unchecked) var tags: [String]
-        @exclusivity(unchecked) var conditions: [Condition] = []
-        @exclusivity(unchecked) var iteration: Iteration?
-        @exclusivity(unchecked) var flow: FlowUse?
-        @exclusivity(unchecked) var repeatCount: Int = 1
-        @exclusivity(unchecked) var latencyBudgets: [Expectation] = []
-        @exclusivity(unchecked) var statisticsName: String?
-
-        init(
-            name: String, method: HTTPMethod, url: Template, query: [QueryItemTemplate], headers: [HeaderTemplate],
-            expectations: [Expectation], captures: [Capture], options: RequestOptions, tags: [String]
-        ) {
-            self.name = name
-            self.method = method
-            self.url = url
-            self.query = query
-            self.headers = headers
-            self.expectations = expectations
-            self.captures = captures
-            self.options = options
-            self.tags = tags
-        }
-
-        func copy() -> Storage {
-            let copy = Storage(
-                name: name, method: method, url: url, query: query, headers: headers, expectations: expectations,
-                captures: captures, options: options, tags: tags)
-            copy.location = location
-            copy.body = body
-            copy.decoder = decoder
-            copy.decoderLocation = decoderLocation
-            copy.conditions = conditions
-            copy.iteration = iteration
-            copy.flow = flow
-            copy.repeatCount = repeatCount
-            copy.latencyBudgets = latencyBudgets
-            copy.statisticsName = statisticsName
-            return copy
-        }
+    // The fields live in one copy-on-write box (see `CopyOnWrite`).
+    private struct Fields: Sendable {
+        var name: String
+        var location: SourceLocation?
+        var method: HTTPMethod
+        var url: Template
+        var query: [QueryItemTemplate]
+        var headers: [HeaderTemplate]
+        var body: BodyTemplate?
+        var decoder: String?
+        var decoderLocation: SourceLocation?
+        var expectations: [Expectation]
+        var captures: [Capture]
+        var options: RequestOptions
+        var tags: [String]
+        var conditions: [Condition] = []
+        var iteration: Iteration?
+        var flow: FlowUse?
+        var repeatCount: Int = 1
+        var latencyBudgets: [Expectation] = []
     }
 
-    private var storage: Storage
-
-    private mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
-    }
+    private var storage: CopyOnWrite<Fields>
 
     /// The name shown in output; default `METHOD url`.
     package var name: String {
-        get { storage.name }
-        _modify { yield &uniqueStorage().name }
+        get { storage.value.name }
+        _modify { yield &storage.value.name }
     }
     /// Where the request starts in its file.
     package var location: SourceLocation? {
-        get { storage.location }
-        _modify { yield &uniqueStorage().location }
+        get { storage.value.location }
+        _modify { yield &storage.value.location }
     }
     /// The method.
     package var method: HTTPMethod {
-        get { storage.method }
-        _modify { yield &uniqueStorage().method }
+        get { storage.value.method }
+        _modify { yield &storage.value.method }
     }
     /// The URL, absolute or relative to the file's `base_url`.
     package var url: Template {
-        get { storage.url }
-        _modify { yield &uniqueStorage().url }
+        get { storage.value.url }
+        _modify { yield &storage.value.url }
     }
     /// Query items, in order (a name may repeat).
     package var query: [QueryItemTemplate] {
-        get { storage.query }
-        _modify { yield &uniqueStorage().query }
+        get { storage.value.query }
+        _modify { yield &storage.value.query }
     }
     /// The request's own headers; a `nil` value removes a file header.
     package var headers: [HeaderTemplate] {
-        get { storage.headers }
-        _modify { yield &uniqueStorage().headers }
+        get { storage.value.headers }
+        _modify { yield &storage.value.headers }
     }
     /// The body.
     package var body: BodyTemplate? {
-        get { storage.body }
-        _modify { yield &uniqueStorage().body }
+        get { storage.value.body }
+        _modify { yield &storage.value.body }
     }
     /// The decoder's name, from `decode:`.
     package var decoder: String? {
-        get { storage.decoder }
-        _modify { yield &uniqueStorage().decoder }
+        get { storage.value.decoder }
+        _modify { yield &storage.value.decoder }
     }
     /// Where `decode:` was written.
     package var decoderLocation: SourceLocation? {
-        get { storage.decoderLocation }
-        _modify { yield &uniqueStorage().decoderLocation }
+        get { storage.value.decoderLocation }
+        _modify { yield &storage.value.decoderLocation }
     }
     /// The checks on the response; a status check is always among them (`2xx` unless given).
     package var expectations: [Expectation] {
-        get { storage.expectations }
-        _modify { yield &uniqueStorage().expectations }
+        get { storage.value.expectations }
+        _modify { yield &storage.value.expectations }
     }
     /// The values taken from the response.
     package var captures: [Capture] {
-        get { storage.captures }
-        _modify { yield &uniqueStorage().captures }
+        get { storage.value.captures }
+        _modify { yield &storage.value.captures }
     }
     /// The request's options, before file defaults are applied.
     package var options: RequestOptions {
-        get { storage.options }
-        _modify { yield &uniqueStorage().options }
+        get { storage.value.options }
+        _modify { yield &storage.value.options }
     }
     /// Tags for `--tag`.
     package var tags: [String] {
-        get { storage.tags }
-        _modify { yield &uniqueStorage().tags }
+        get { storage.value.tags }
+        _modify { yield &storage.value.tags }
     }
     /// `when:`: the request runs only if every condition holds.
     package var conditions: [Condition] {
-        get { storage.conditions }
-        _modify { yield &uniqueStorage().conditions }
+        get { storage.value.conditions }
+        _modify { yield &storage.value.conditions }
     }
     /// `for_each:`: the list the request runs over, once per item.
     package var iteration: Iteration? {
-        get { storage.iteration }
-        _modify { yield &uniqueStorage().iteration }
+        get { storage.value.iteration }
+        _modify { yield &storage.value.iteration }
     }
     /// `use:`: this step runs a flow file's requests instead of sending a request itself.
     package var flow: FlowUse? {
-        get { storage.flow }
-        _modify { yield &uniqueStorage().flow }
+        get { storage.value.flow }
+        _modify { yield &storage.value.flow }
     }
     /// `repeat:`: how many times the request is sent in a row; its runs make one result.
     package var repeatCount: Int {
-        get { storage.repeatCount }
-        _modify { yield &uniqueStorage().repeatCount }
+        get { storage.value.repeatCount }
+        _modify { yield &storage.value.repeatCount }
     }
     /// `expect: duration: { p95: ... }`: budgets checked once over all the request's runs.
     package var latencyBudgets: [Expectation] {
-        get { storage.latencyBudgets }
-        _modify { yield &uniqueStorage().latencyBudgets }
-    }
-    /// The name its runs are counted under for latency: `name` without a `for_each` item's label.
-    package var statisticsName: String? {
-        get { storage.statisticsName }
-        _modify { yield &uniqueStorage().statisticsName }
+        get { storage.value.latencyBudgets }
+        _modify { yield &storage.value.latencyBudgets }
     }
 
     /// Creates a declared request.
@@ -170,12 +123,12 @@ package struct DeclaredRequest: Sendable {
         decoder: String? = nil, expectations: [Expectation] = [], captures: [Capture] = [],
         options: RequestOptions = RequestOptions(), tags: [String] = []
     ) {
-        storage = Storage(
+        storage = CopyOnWrite(Fields(
             name: name, method: method, url: url, query: query, headers: headers, expectations: expectations,
-            captures: captures, options: options, tags: tags)
-        storage.location = location
-        storage.body = body
-        storage.decoder = decoder
+            captures: captures, options: options, tags: tags))
+        storage.value.location = location
+        storage.value.body = body
+        storage.value.decoder = decoder
     }
 
     /// What the request's checks read of a response body, worked out from its decoder,

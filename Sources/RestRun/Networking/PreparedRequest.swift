@@ -1,114 +1,85 @@
 /// A request ready to send: templates resolved, the URL absolute and its query appended.
 public struct PreparedRequest: Sendable {
-    // The fields live in one shared box, copied only when a copy is changed: a request is passed
-    // and copied about seven times between the runner and AsyncHTTPClient, and copying a dozen
-    // fields each time (and destroying them) cost ~4k instructions a request. Fields are changed
-    // only through `uniqueStorage()`, on a box no other request shares, so no access to one can
-    // overlap another, and the runtime's exclusivity checks are off.
-    private final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var name: String
-        @exclusivity(unchecked) var method: HTTPMethod
-        @exclusivity(unchecked) var url: String
-        @exclusivity(unchecked) var headers: Headers
-        @exclusivity(unchecked) var removedHeaders: Set<String>
-        @exclusivity(unchecked) var body: RequestBody?
-        @exclusivity(unchecked) var responseType: String?
-        @exclusivity(unchecked) var transport: TransportOptions
-        @exclusivity(unchecked) var retry: RetryPolicy?
-        @exclusivity(unchecked) var fileHeaders: [(String, String)] = []
-        @exclusivity(unchecked) var baseURL: String?
-        @exclusivity(unchecked) var keepsBody: Bool = true
-
-        init(name: String, method: HTTPMethod, url: String, headers: Headers, removedHeaders: Set<String>, body: RequestBody?, responseType: String?, transport: TransportOptions, retry: RetryPolicy?) {
-            self.name = name
-            self.method = method
-            self.url = url
-            self.headers = headers
-            self.removedHeaders = removedHeaders
-            self.body = body
-            self.responseType = responseType
-            self.transport = transport
-            self.retry = retry
-        }
-
-        func copy() -> Storage {
-            let copy = Storage(name: name, method: method, url: url, headers: headers, removedHeaders: removedHeaders, body: body, responseType: responseType, transport: transport, retry: retry)
-            copy.fileHeaders = fileHeaders
-            copy.baseURL = baseURL
-            copy.keepsBody = keepsBody
-            return copy
-        }
+    // The fields live in one copy-on-write box (see `CopyOnWrite`).
+    private struct Fields: Sendable {
+        var name: String
+        var method: HTTPMethod
+        var url: String
+        var headers: Headers
+        var removedHeaders: Set<String>
+        var body: RequestBody?
+        var responseType: String?
+        var transport: TransportOptions
+        var retry: RetryPolicy?
+        var fileHeaders: [(String, String)] = []
+        var baseURL: String?
+        var keepsBody: Bool = true
     }
 
-    private var storage: Storage
-
-    private mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
-    }
+    private var storage: CopyOnWrite<Fields>
 
     /// The request's name, for output.
     public var name: String {
-        get { storage.name }
-        _modify { yield &uniqueStorage().name }
+        get { storage.value.name }
+        _modify { yield &storage.value.name }
     }
     /// The method.
     public var method: HTTPMethod {
-        get { storage.method }
-        _modify { yield &uniqueStorage().method }
+        get { storage.value.method }
+        _modify { yield &storage.value.method }
     }
     /// The absolute URL with the query.
     public var url: String {
-        get { storage.url }
-        _modify { yield &uniqueStorage().url }
+        get { storage.value.url }
+        _modify { yield &storage.value.url }
     }
     /// The request's own headers; delegates add theirs under these.
     public var headers: Headers {
-        get { storage.headers }
-        _modify { yield &uniqueStorage().headers }
+        get { storage.value.headers }
+        _modify { yield &storage.value.headers }
     }
     /// Lower-cased names of headers the request removes (a `null` value in YAML), even when a
     /// delegate supplies them.
     public var removedHeaders: Set<String> {
-        get { storage.removedHeaders }
-        _modify { yield &uniqueStorage().removedHeaders }
+        get { storage.value.removedHeaders }
+        _modify { yield &storage.value.removedHeaders }
     }
     /// The body.
     public var body: RequestBody? {
-        get { storage.body }
-        _modify { yield &uniqueStorage().body }
+        get { storage.value.body }
+        _modify { yield &storage.value.body }
     }
     /// The decoder to use on the response.
     public var responseType: String? {
-        get { storage.responseType }
-        _modify { yield &uniqueStorage().responseType }
+        get { storage.value.responseType }
+        _modify { yield &storage.value.responseType }
     }
     /// Timeouts, redirects, TLS checking and the body limit, defaults already applied.
     public var transport: TransportOptions {
-        get { storage.transport }
-        _modify { yield &uniqueStorage().transport }
+        get { storage.value.transport }
+        _modify { yield &storage.value.transport }
     }
     /// How failed attempts are retried (`RetryDelegate` reads it); nil retries nothing.
     public var retry: RetryPolicy? {
-        get { storage.retry }
-        _modify { yield &uniqueStorage().retry }
+        get { storage.value.retry }
+        _modify { yield &storage.value.retry }
     }
     /// The headers (and `auth:`) of the request's file, rendered when it was prepared; they come
     /// under every delegate's and the request's own (see `HeaderMerge`).
     package var fileHeaders: [(String, String)] {
-        get { storage.fileHeaders }
-        _modify { yield &uniqueStorage().fileHeaders }
+        get { storage.value.fileHeaders }
+        _modify { yield &storage.value.fileHeaders }
     }
     /// The base URL the request's relative URL was joined to, if any.
     package var baseURL: String? {
-        get { storage.baseURL }
-        _modify { yield &uniqueStorage().baseURL }
+        get { storage.value.baseURL }
+        _modify { yield &storage.value.baseURL }
     }
     /// Whether the response body is kept; when nothing reads it, it is counted and dropped as it
     /// arrives, so a large body costs no memory.
     public var keepsBody: Bool {
-        get { storage.keepsBody }
-        _modify { yield &uniqueStorage().keepsBody }
+        get { storage.value.keepsBody }
+        _modify { yield &storage.value.keepsBody }
     }
 
     /// Creates a prepared request.
@@ -117,9 +88,9 @@ public struct PreparedRequest: Sendable {
         removedHeaders: Set<String> = [], body: RequestBody? = nil, responseType: String? = nil,
         transport: TransportOptions = TransportOptions(), retry: RetryPolicy? = nil
     ) {
-        storage = Storage(
+        storage = CopyOnWrite(Fields(
             name: name, method: method, url: url, headers: headers, removedHeaders: removedHeaders, body: body,
-            responseType: responseType, transport: transport, retry: retry)
+            responseType: responseType, transport: transport, retry: retry))
     }
 
     /// Prepares any `Request`: joins its URL to `baseURL` (or the request's own base URL) when it is

@@ -64,7 +64,7 @@ struct Planner {
             let bodyUse = request.bodyUse
             step = .request(PlannedRequest(
                 request: request, bodyUse: bodyUse, keepsBody: keepsAllBodies || bodyUse.readsBody || file.contract != nil,
-                statisticsKey: StatisticsKey(location: request.location, name: request.statisticsName ?? request.name)))
+                statisticsKey: StatisticsKey(location: request.location, name: request.name)))
             if request.options.skip == nil {
                 // Conditions are checked before each run, as a capture of an earlier run may change them.
                 if !request.conditions.isEmpty { step = .when(request.conditions, step) }

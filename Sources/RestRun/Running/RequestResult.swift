@@ -12,161 +12,120 @@ public struct RequestResult: Sendable {
         case skipped
     }
 
-    // The fields live in one shared box, copied only when a copy is changed: a result is copied
-    // three or four times on its way from the runner to the reports, and copying its ~17 fields
-    // (and destroying them) cost ~3k instructions a request. Fields are changed only through
-    // `uniqueStorage()`, on a box no other result shares, so no access to one can overlap another,
-    // and the runtime's exclusivity checks are off.
-    private final class Storage: @unchecked Sendable {
-        @exclusivity(unchecked) var name: String
-        @exclusivity(unchecked) var method: HTTPMethod
-        @exclusivity(unchecked) var url: String
-        @exclusivity(unchecked) var location: SourceLocation?
-        @exclusivity(unchecked) var outcome: Outcome
-        @exclusivity(unchecked) var status: Int?
-        @exclusivity(unchecked) var duration: Duration
-        @exclusivity(unchecked) var expectations: [ExpectationResult]
-        @exclusivity(unchecked) var failures: [Diagnostic]
-        @exclusivity(unchecked) var warnings: [Diagnostic] = []
-        @exclusivity(unchecked) var captures: [(name: String, value: DecodedValue)]
-        @exclusivity(unchecked) var skipReason: String?
-        @exclusivity(unchecked) var attempts: Int
-        @exclusivity(unchecked) var repeatedRuns: [Duration]?
-        @exclusivity(unchecked) var statisticsKey: StatisticsKey?
-        @exclusivity(unchecked) var latencyBudgets: [Expectation] = []
-        @exclusivity(unchecked) var latency: LatencySummary?
-        @exclusivity(unchecked) var coverage: [OperationHit] = []
-
-        init(
-            name: String, method: HTTPMethod, url: String, outcome: Outcome, duration: Duration,
-            expectations: [ExpectationResult], failures: [Diagnostic], captures: [(name: String, value: DecodedValue)],
-            attempts: Int
-        ) {
-            self.name = name
-            self.method = method
-            self.url = url
-            self.outcome = outcome
-            self.duration = duration
-            self.expectations = expectations
-            self.failures = failures
-            self.captures = captures
-            self.attempts = attempts
-        }
-
-        func copy() -> Storage {
-            let copy = Storage(
-                name: name, method: method, url: url, outcome: outcome, duration: duration, expectations: expectations,
-                failures: failures, captures: captures, attempts: attempts)
-            copy.location = location
-            copy.status = status
-            copy.warnings = warnings
-            copy.skipReason = skipReason
-            copy.repeatedRuns = repeatedRuns
-            copy.statisticsKey = statisticsKey
-            copy.latencyBudgets = latencyBudgets
-            copy.latency = latency
-            copy.coverage = coverage
-            return copy
-        }
+    // The fields live in one copy-on-write box (see `CopyOnWrite`).
+    private struct Fields: Sendable {
+        var name: String
+        var method: HTTPMethod
+        var url: String
+        var location: SourceLocation?
+        var outcome: Outcome
+        var status: Int?
+        var duration: Duration
+        var expectations: [ExpectationResult]
+        var failures: [Diagnostic]
+        var warnings: [Diagnostic] = []
+        var captures: [(name: String, value: DecodedValue)]
+        var skipReason: String?
+        var attempts: Int
+        var repeatedRuns: [Duration]?
+        var statisticsKey: StatisticsKey?
+        var latencyBudgets: [Expectation] = []
+        var latency: LatencySummary?
+        var coverage: [OperationHit] = []
     }
 
-    private var storage: Storage
-
-    private mutating func uniqueStorage() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
-    }
+    private var storage: CopyOnWrite<Fields>
 
     /// The request's name.
     public var name: String {
-        get { storage.name }
-        _modify { yield &uniqueStorage().name }
+        get { storage.value.name }
+        _modify { yield &storage.value.name }
     }
     /// The method sent.
     public var method: HTTPMethod {
-        get { storage.method }
-        _modify { yield &uniqueStorage().method }
+        get { storage.value.method }
+        _modify { yield &storage.value.method }
     }
     /// The URL sent (secrets redacted).
     public var url: String {
-        get { storage.url }
-        _modify { yield &uniqueStorage().url }
+        get { storage.value.url }
+        _modify { yield &storage.value.url }
     }
     /// Where the request was declared.
     public var location: SourceLocation? {
-        get { storage.location }
-        _modify { yield &uniqueStorage().location }
+        get { storage.value.location }
+        _modify { yield &storage.value.location }
     }
     /// The outcome.
     public var outcome: Outcome {
-        get { storage.outcome }
-        _modify { yield &uniqueStorage().outcome }
+        get { storage.value.outcome }
+        _modify { yield &storage.value.outcome }
     }
     /// The status received, if any.
     public var status: Int? {
-        get { storage.status }
-        _modify { yield &uniqueStorage().status }
+        get { storage.value.status }
+        _modify { yield &storage.value.status }
     }
     /// From sending to the last byte (all attempts).
     public var duration: Duration {
-        get { storage.duration }
-        _modify { yield &uniqueStorage().duration }
+        get { storage.value.duration }
+        _modify { yield &storage.value.duration }
     }
     /// Every expectation checked, passed or not.
     package var expectations: [ExpectationResult] {
-        get { storage.expectations }
-        _modify { yield &uniqueStorage().expectations }
+        get { storage.value.expectations }
+        _modify { yield &storage.value.expectations }
     }
     /// Failures: failed expectations, captures, decoding, runtime errors.
     public var failures: [Diagnostic] {
-        get { storage.failures }
-        _modify { yield &uniqueStorage().failures }
+        get { storage.value.failures }
+        _modify { yield &storage.value.failures }
     }
     /// Warnings about the request (what it sends that its OpenAPI spec does not allow).
     public var warnings: [Diagnostic] {
-        get { storage.warnings }
-        _modify { yield &uniqueStorage().warnings }
+        get { storage.value.warnings }
+        _modify { yield &storage.value.warnings }
     }
     /// Values captured, secrets already redacted.
     public var captures: [(name: String, value: DecodedValue)] {
-        get { storage.captures }
-        _modify { yield &uniqueStorage().captures }
+        get { storage.value.captures }
+        _modify { yield &storage.value.captures }
     }
     /// Why the request was skipped.
     public var skipReason: String? {
-        get { storage.skipReason }
-        _modify { yield &uniqueStorage().skipReason }
+        get { storage.value.skipReason }
+        _modify { yield &storage.value.skipReason }
     }
     /// How many times the request was sent.
     public var attempts: Int {
-        get { storage.attempts }
-        _modify { yield &uniqueStorage().attempts }
+        get { storage.value.attempts }
+        _modify { yield &storage.value.attempts }
     }
     /// With `repeat:`, the durations of its runs that got a response.
     package var repeatedRuns: [Duration]? {
-        get { storage.repeatedRuns }
-        _modify { yield &uniqueStorage().repeatedRuns }
+        get { storage.value.repeatedRuns }
+        _modify { yield &storage.value.repeatedRuns }
     }
     /// What its runs are counted under across `--repeat` passes, `repeat:` and `for_each` items.
     package var statisticsKey: StatisticsKey? {
-        get { storage.statisticsKey }
-        _modify { yield &uniqueStorage().statisticsKey }
+        get { storage.value.statisticsKey }
+        _modify { yield &storage.value.statisticsKey }
     }
     /// Its `expect: duration:` budgets, checked once over all the runs counted under its key.
     package var latencyBudgets: [Expectation] {
-        get { storage.latencyBudgets }
-        _modify { yield &uniqueStorage().latencyBudgets }
+        get { storage.value.latencyBudgets }
+        _modify { yield &storage.value.latencyBudgets }
     }
     /// The numbers over all the runs counted under its key, on the last result with runs of a
     /// request that ran more than once or has budgets.
     package var latency: LatencySummary? {
-        get { storage.latency }
-        _modify { yield &uniqueStorage().latency }
+        get { storage.value.latency }
+        _modify { yield &storage.value.latency }
     }
     /// The OpenAPI operations its responses exercised (files with `openapi:`): one for each run.
     package var coverage: [OperationHit] {
-        get { storage.coverage }
-        _modify { yield &uniqueStorage().coverage }
+        get { storage.value.coverage }
+        _modify { yield &storage.value.coverage }
     }
 
     /// How many of its runs count for latency: those of `repeat:`, else one if it got a response.
@@ -178,11 +137,11 @@ public struct RequestResult: Sendable {
         duration: Duration = .zero, expectations: [ExpectationResult] = [], failures: [Diagnostic] = [],
         captures: [(name: String, value: DecodedValue)] = [], skipReason: String? = nil, attempts: Int = 0
     ) {
-        storage = Storage(
+        storage = CopyOnWrite(Fields(
             name: name, method: method, url: url, outcome: outcome, duration: duration, expectations: expectations,
-            failures: failures, captures: captures, attempts: attempts)
-        storage.location = location
-        storage.status = status
-        storage.skipReason = skipReason
+            failures: failures, captures: captures, attempts: attempts))
+        storage.value.location = location
+        storage.value.status = status
+        storage.value.skipReason = skipReason
     }
 }

@@ -15,6 +15,6 @@ package struct ResultName: Sendable {
     /// The name `request` declares.
     package init(_ request: DeclaredRequest) {
         shown = request.name
-        statistics = request.statisticsName ?? request.name
+        statistics = request.name
     }
 }

@@ -85,45 +85,22 @@ public struct RunSession: Sendable {
             environment: environment, decoderNames: registry.names, predefinedVariables: Set(runVariables.keys))
         loader.defaults = RequestOptions(transport: defaults, retry: defaultRetry)
         loader.defaultHeaders = headers
-        let outcomes = await Self.load(paths, width: System.coreCount) { [loader, standardInput] path throws(DiagnosticList) in
-            if path == Self.standardInputPath, let standardInput {
-                return try loader.load(text: standardInput, path: path)
+        let outcomes = await Concurrently.map(paths, width: System.coreCount) { [loader, standardInput] path in
+            Result { () throws(DiagnosticList) in
+                if path == Self.standardInputPath, let standardInput {
+                    return try loader.load(text: standardInput, path: path)
+                }
+                return try loader.load(path: path)
             }
-            return try loader.load(path: path)
         }
         var loaded = Loaded(files: [], invalid: [], referencedNames: loader.referencedNames)
         for (path, outcome) in zip(paths, outcomes) {
-            switch outcome {
+            switch outcome ?? .failure(DiagnosticList([])) {
             case .success(let file): loaded.files.append(file)
             case .failure(let error): loaded.invalid.append(FileResult(invalidFile: path, problems: error.diagnostics))
             }
         }
         return loaded
-    }
-
-    /// `load` applied to every path, at most `width` at a time, the outcomes in the paths' order.
-    private static func load(
-        _ paths: [String], width: Int, _ load: @escaping @Sendable (String) throws(DiagnosticList) -> RequestFile
-    ) async -> [Result<RequestFile, DiagnosticList>] {
-        @Sendable func outcome(_ path: String) -> Result<RequestFile, DiagnosticList> {
-            Result { () throws(DiagnosticList) in try load(path) }
-        }
-        guard paths.count > 1, width > 1 else { return paths.map(outcome) }
-        return await withTaskGroup(of: (Int, Result<RequestFile, DiagnosticList>).self) { group in
-            var outcomes = [Result<RequestFile, DiagnosticList>?](repeating: nil, count: paths.count)
-            var next = 0
-            func start() {
-                let index = next
-                next += 1
-                group.addTask { (index, outcome(paths[index])) }
-            }
-            while next < min(width, paths.count) { start() }
-            for await (index, result) in group {
-                outcomes[index] = result
-                if next < paths.count { start() }
-            }
-            return outcomes.map { $0 ?? .failure(DiagnosticList([])) }
-        }
     }
 
     // MARK: Plan
