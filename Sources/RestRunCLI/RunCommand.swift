@@ -76,6 +76,7 @@ struct RunCommand: AsyncParsableCommand {
         runOutput.githubAnnotations = environment["GITHUB_ACTIONS"] == "true"
         runOutput.reports = options.reports
         runOutput.minimumCoverage = options.minCoverage?.value
+        runOutput.keepsResults = false
         let work = Task { await session.run(plan, output: runOutput) }
         let interruption = Interruption { work.cancel() }
         let report = await work.value

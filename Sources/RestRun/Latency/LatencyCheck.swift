@@ -1,69 +1,115 @@
-/// After the last run: the runs of each request are gathered across `--repeat` passes,
-/// `repeat:` and `for_each` items, summarised, and checked against its `expect: duration:`
-/// budgets. The summary and the budgets' results go on the request's last result, so the
-/// console, the reports and the exit code see them.
-package enum LatencyCheck {
-    /// Summarises and checks every request of `files` that ran more than once (`repeat:`,
-    /// `--repeat`) or has budgets; `for_each` items count as runs of their request.
-    /// `passes` is how many times the set ran (`--repeat`): a request's results only share a
-    /// name across passes.
-    package static func apply(to files: inout [FileResult], passes: Int, redactor: Redactor = Redactor()) {
-        // Most runs have nothing to summarise; one scan tells, without hashing anything.
-        guard passes > 1 || files.contains(where: { file in
-            file.requests.contains { $0.repeatedRuns != nil || !$0.latencyBudgets.isEmpty }
-        }) else { return }
-        struct Group {
-            var runs: [Duration] = []
-            var last: (file: Int, request: Int)
-            /// Whether the same request ran more than once (`repeat:`, or a result name seen in
-            /// an earlier `--repeat` pass), not only as several `for_each` items.
-            var repeated = false
-            var names: Set<String> = []
+/// The runs of each request gathered as results arrive, across `--repeat` passes, `repeat:` and
+/// `for_each` items, then summarised and checked against its `expect: duration:` budgets. The
+/// summary and the budgets' results go on the request's last result, so the console, the reports
+/// and the exit code see them. Only the groups are kept, not the results.
+package struct LatencyCheck: Sendable {
+    /// Where a result stands in the run: its file's place (every pass's files in order) and its
+    /// own place in the file.
+    package struct Position: Sendable, Hashable, Comparable {
+        /// The file's place.
+        package var file: Int
+        /// The request's place in its file.
+        package var request: Int
+
+        /// Run order.
+        package static func < (lhs: Position, rhs: Position) -> Bool { (lhs.file, lhs.request) < (rhs.file, rhs.request) }
+    }
+
+    /// A group's last result, summarised and checked.
+    package struct Finished: Sendable {
+        /// Where that result stands.
+        package var position: Position
+        /// Its file's path and name.
+        package var path: String, fileName: String
+        /// The result, with its `latency` summary and its budgets' results.
+        package var result: RequestResult
+        /// Its outcome before the budgets were checked.
+        package var outcomeBefore: RequestResult.Outcome
+    }
+
+    private struct Group {
+        var runs: LatencyRuns
+        var last: Finished
+        /// Whether the same request ran more than once (`repeat:`, or a result name seen in an
+        /// earlier `--repeat` pass), not only as several `for_each` items.
+        var repeated = false
+        var names: Set<String> = []
+    }
+
+    /// How many times the set runs (`--repeat`): a request's results only share a name across passes.
+    private let passes: Int
+    private let keepsDurations: Bool
+    private var indices: [StatisticsKey: Int] = [:]
+    private var groups: [Group] = []
+
+    /// A check for a run of `passes` passes; `keepsDurations` keeps every run's duration in the
+    /// summaries (the JSON report lists them).
+    package init(passes: Int, keepsDurations: Bool) {
+        self.passes = passes
+        self.keepsDurations = keepsDurations
+    }
+
+    /// Counts `result`, of the file at `path` named `fileName`, standing at `position`.
+    package mutating func add(_ result: RequestResult, path: String, fileName: String, at position: Position) {
+        // A request that runs once and has no budgets gets no summary: nothing to hash.
+        guard passes > 1 || result.repeatedRuns != nil || !result.latencyBudgets.isEmpty else { return }
+        guard result.runCount > 0, let key = result.statisticsKey else { return }
+        let last = Finished(position: position, path: path, fileName: fileName, result: result, outcomeBefore: result.outcome)
+        let index: Int
+        if let known = indices[key] {
+            index = known
+            // Files running side by side finish in any order: the last is the last in run order.
+            if position > groups[index].last.position { groups[index].last = last }
+        } else {
+            index = groups.count
+            indices[key] = index
+            groups.append(Group(runs: LatencyRuns(keepsDurations: keepsDurations), last: last))
         }
-        // One hash per result: the key finds its group's index.
-        var indices: [StatisticsKey: Int] = [:]
-        var groups: [Group] = []
-        for fileIndex in files.indices {
-            for requestIndex in files[fileIndex].requests.indices {
-                let result = files[fileIndex].requests[requestIndex]
-                guard result.runCount > 0, let key = result.statisticsKey else { continue }
-                let index: Int
-                if let known = indices[key] {
-                    index = known
-                } else {
-                    index = groups.count
-                    indices[key] = index
-                    groups.append(Group(last: (fileIndex, requestIndex)))
-                }
-                if let runs = result.repeatedRuns {
-                    groups[index].runs += runs
-                    groups[index].repeated = true
-                } else {
-                    groups[index].runs.append(result.duration)
-                }
-                if passes > 1, !groups[index].names.insert(result.name).inserted { groups[index].repeated = true }
-                groups[index].last = (fileIndex, requestIndex)
-            }
+        if let runs = result.repeatedRuns {
+            for run in runs { groups[index].runs.add(run) }
+            groups[index].repeated = true
+        } else {
+            groups[index].runs.add(result.duration)
         }
+        if passes > 1, !groups[index].names.insert(result.name).inserted { groups[index].repeated = true }
+    }
+
+    /// Every group's last result that gets a summary: a request that ran more than once, or has
+    /// budgets, which are checked; one that does not hold fails the result.
+    package func finish(redactor: Redactor) -> [Finished] {
+        var finished: [Finished] = []
         for group in groups {
-            let (fileIndex, requestIndex) = group.last
-            var result = files[fileIndex].requests[requestIndex]
-            guard (group.repeated && group.runs.count > 1) || !result.latencyBudgets.isEmpty else { continue }
-            let statistics = result.latencyBudgets.compactMap { budget -> LatencyStatistic? in
+            var last = group.last
+            guard (group.repeated && group.runs.count > 1) || !last.result.latencyBudgets.isEmpty else { continue }
+            let statistics = last.result.latencyBudgets.compactMap { budget -> LatencyStatistic? in
                 if case let .latency(statistic) = budget.subject { statistic } else { nil }
             }
             var summary = LatencySummary(group.runs, extra: statistics)
-            for (budget, statistic) in zip(result.latencyBudgets, statistics) {
-                let checked = check(budget, statistic: statistic, summary: summary, redactor: redactor)
-                result.expectations.append(checked)
+            for (budget, statistic) in zip(last.result.latencyBudgets, statistics) {
+                let checked = Self.check(budget, statistic: statistic, summary: summary, redactor: redactor)
+                last.result.expectations.append(checked)
                 summary.budgets.append(checked)
                 if !checked.passed {
-                    result.failures.append(checked.diagnostic)
-                    if result.outcome == .passed { result.outcome = .failed }
+                    last.result.failures.append(checked.diagnostic)
+                    if last.result.outcome == .passed { last.result.outcome = .failed }
                 }
             }
-            result.latency = summary
-            files[fileIndex].requests[requestIndex] = result
+            last.result.latency = summary
+            finished.append(last)
+        }
+        return finished
+    }
+
+    /// Summarises and checks the requests of `files`, in order, writing the summaries into them.
+    package static func apply(to files: inout [FileResult], passes: Int, redactor: Redactor = Redactor()) {
+        var check = LatencyCheck(passes: passes, keepsDurations: true)
+        for (fileIndex, file) in files.enumerated() {
+            for (requestIndex, result) in file.requests.enumerated() {
+                check.add(result, path: file.path, fileName: file.name, at: Position(file: fileIndex, request: requestIndex))
+            }
+        }
+        for finished in check.finish(redactor: redactor) {
+            files[finished.position.file].requests[finished.position.request] = finished.result
         }
     }
 

@@ -1,11 +1,12 @@
-import Histogram
-
 /// A request's counted runs and the numbers over them: count, min, mean and max from the runs,
 /// and percentiles read from an HdrHistogram of the durations in whole microseconds (3
 /// significant digits; nearest rank, so p50 of 1, 2, 3, 4 ms is 2 ms).
 package struct LatencySummary: Sendable {
-    /// Every counted run's duration, in the order they ran.
-    package let durations: [Duration]
+    /// Every counted run's duration, in the order they ran, when they were kept (a JSON report
+    /// lists them).
+    package let durations: [Duration]?
+    /// How many runs were counted.
+    package let count: Int
     /// The statistics computed, in milliseconds.
     private let values: [LatencyStatistic: Double]
     /// The request's `expect: duration:` budgets, checked.
@@ -19,27 +20,29 @@ package struct LatencySummary: Sendable {
     /// What every summary computes (the JSON report lists them); budgets may ask for others.
     package static let standard: [LatencyStatistic] = [.min, .mean, .percentile(50), .percentile(75), .percentile(90), .percentile(95), .percentile(99), .percentile(99.9), .max]
 
-    /// The summary of `durations`, with the `standard` and the `extra` statistics.
-    package init(_ durations: [Duration], extra: [LatencyStatistic] = []) {
-        self.durations = durations
-        let microseconds = durations.map(Self.microseconds)
-        var histogram = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
-        for value in microseconds { histogram.record(value) }
-        let slowest = microseconds.max() ?? 0
+    /// The summary of `runs`, with the `standard` and the `extra` statistics.
+    package init(_ runs: LatencyRuns, extra: [LatencyStatistic] = []) {
+        durations = runs.durations
+        count = runs.count
         var values: [LatencyStatistic: Double] = [:]
         for statistic in Self.standard + extra where values[statistic] == nil {
             let value: Double
             switch statistic {
-            case .max: value = Double(slowest)
-            case .min: value = Double(microseconds.min() ?? 0)
-            case .mean: value = microseconds.isEmpty ? 0 : Double(microseconds.reduce(0, +)) / Double(microseconds.count)
-            case let .percentile(percent):
-                // The histogram gives its bucket's highest value: never more than the slowest run.
-                value = microseconds.isEmpty ? 0 : Double(Swift.min(histogram.valueAtPercentile(percent), slowest))
+            case .max: value = Double(runs.maximum)
+            case .min: value = runs.count == 0 ? 0 : Double(runs.minimum)
+            case .mean: value = runs.count == 0 ? 0 : Double(runs.total) / Double(runs.count)
+            case let .percentile(percent): value = Double(runs.value(atPercentile: percent))
             }
             values[statistic] = value / 1000
         }
         self.values = values
+    }
+
+    /// The summary of `durations`, every one kept.
+    package init(_ durations: [Duration], extra: [LatencyStatistic] = []) {
+        var runs = LatencyRuns(keepsDurations: true)
+        for duration in durations { runs.add(duration) }
+        self.init(runs, extra: extra)
     }
 
     /// A duration in whole microseconds (rounded), as the histogram and the JSON report count it.
@@ -70,9 +73,6 @@ package struct LatencySummary: Sendable {
         "\(count) run\(count == 1 ? "" : "s"): "
             + (Self.shown + [.mean]).map { "\($0.name) \(Self.text(milliseconds($0)))" }.joined(separator: ", ")
     }
-
-    /// How many runs were counted.
-    package var count: Int { durations.count }
 
     /// The value of `statistic` in milliseconds (0 for one not computed).
     package func milliseconds(_ statistic: LatencyStatistic) -> Double {

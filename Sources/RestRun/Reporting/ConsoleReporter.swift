@@ -120,17 +120,17 @@ package final class ConsoleReporter: RunObserver {
         return text
     }
 
-    /// Clears the progress line and prints the summary line of a finished run.
-    package func finish(_ files: [FileResult], duration: Duration, interrupted: Bool = false) {
+    /// Clears the progress line and prints the latency table and the summary line of a finished run.
+    package func finish(_ totals: RunTally.Totals, duration: Duration, interrupted: Bool = false) {
         let clear = progress.withLock { state -> String in
             defer { state.shown = false; state.enabled = false }
             return state.shown ? "\r\u{1B}[2K" : ""
         }
-        let latency = LatencyTable.render(files, style: style, showsTable: detail == .normal)
-        let summary = RunSummary(files)
-        let requests = files.reduce(0) { $0 + $1.requests.count }
+        let latency = LatencyTable.render(totals.latency, showsFiles: totals.paths.count > 1, style: style, showsTable: detail == .normal)
+        let summary = totals.summary
+        let (requests, files) = (totals.requests, summary.files)
         let line = summary.failed + summary.errors > 0 ? style.red(summary.line) : style.green(summary.line)
-        let detail = style.dim("  (\(requests) request\(requests == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s"), \(DurationText.format(duration)))")
+        let detail = style.dim("  (\(requests) request\(requests == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"), \(DurationText.format(duration)))")
         sink.write(clear + latency + (interrupted ? style.yellow("interrupted: ") : "") + line + detail + "\n")
     }
 }

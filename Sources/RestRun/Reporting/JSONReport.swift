@@ -82,7 +82,9 @@ package enum JSONReport {
         members["budgets"] = .array(summary.budgets.map { budget in
             .object(["label": .string(budget.label), "passed": .bool(budget.passed), "expected": .string(budget.expected), "actual": .string(budget.actual)])
         })
-        members["durations_ms"] = .array(summary.durations.map { .number(Double(LatencySummary.microseconds($0)) / 1000) })
+        if let durations = summary.durations {
+            members["durations_ms"] = .array(durations.map { .number(Double(LatencySummary.microseconds($0)) / 1000) })
+        }
         return .object(members)
     }
 

@@ -1,17 +1,15 @@
 /// The console's latency table, after a run where a request ran more than once: its runs, p50,
 /// p90, p99 and max, then any `expect: duration:` budget that did not hold.
 package enum LatencyTable {
-    /// The table for `files` (with `showsTable` false, only the failed budgets), or "" when no
-    /// request has a summary.
-    package static func render(_ files: [FileResult], style: TerminalStyle, showsTable: Bool = true) -> String {
+    /// The table of the summarised requests (with `showsTable` false, only the failed budgets),
+    /// or "" when none has a summary; `showsFiles` names their files too.
+    package static func render(_ summarised: [LatencyCheck.Finished], showsFiles: Bool, style: TerminalStyle, showsTable: Bool = true) -> String {
         var rows: [(name: String, summary: LatencySummary)] = []
-        let showsFiles = Set(files.map(\.path)).count > 1
-        for file in files {
-            for request in file.requests {
-                guard let summary = request.latency, summary.count > 1 || !summary.failures.isEmpty else { continue }
-                let name = request.statisticsKey?.name ?? request.name
-                rows.append((showsFiles ? "\(file.name) › \(name)" : name, summary))
-            }
+        for finished in summarised {
+            let request = finished.result
+            guard let summary = request.latency, summary.count > 1 || !summary.failures.isEmpty else { continue }
+            let name = request.statisticsKey?.name ?? request.name
+            rows.append((showsFiles ? "\(finished.fileName) › \(name)" : name, summary))
         }
         guard !rows.isEmpty else { return "" }
         let headers = ["runs"] + LatencySummary.shown.map(\.name)

@@ -21,6 +21,9 @@ public struct RunOutput: Sendable {
     public var reports = ReportFiles()
     /// The share of OpenAPI operations, 0 to 100, below which the run fails (`--min-coverage`).
     public var minimumCoverage: Double?
+    /// Whether the report keeps every result (`RunReport.results`); when it does not, and no
+    /// report file lists them, a long run keeps only what went wrong.
+    public var keepsResults = true
 
     /// Output to these sinks (by default the process's standard output and error), plain, with no
     /// report files.

@@ -10,26 +10,28 @@ extension RunSession {
             showsFileHeaders: plan.files.count * plan.passes > 1, groupsByFile: jobs > 1,
             progressTotals: output.showsProgress && requests > 5 ? (plan.files.count * plan.passes, requests) : nil)
         let start = ContinuousClock.now
-        let executed: [FileResult]
+        var tally = RunTally(passes: plan.passes, keepsResults: output.keepsResults || !output.reports.named.isEmpty)
+        for (index, file) in plan.invalid.enumerated() { tally.add(file, at: index) }
         do {
-            executed = try await execute(plan, observer: reporter)
+            tally = try await execute(plan, observer: reporter, into: tally)
         } catch {
             output.errors.write("error: \(String(describing: error))\n")
             return RunReport(results: plan.invalid, summary: RunSummary(plan.invalid), interrupted: false, exitCode: .runtimeError)
         }
         let interrupted = Task.isCancelled
-        let results = plan.invalid + executed
-        reporter.finish(results, duration: ContinuousClock.now - start, interrupted: interrupted)
-        if output.githubAnnotations { output.console.write(GitHubAnnotations.render(results)) }
+        let totals = tally.finish(redactor: redactor)
+        let results = totals.results ?? plan.invalid
+        reporter.finish(totals, duration: ContinuousClock.now - start, interrupted: interrupted)
+        if output.githubAnnotations { output.console.write(GitHubAnnotations.render(totals.problems)) }
         let specs = plan.specs
-        let coverage = specs.isEmpty ? nil : CoverageReport(specs, hits: Set(results.lazy.flatMap(\.requests).flatMap(\.coverage)))
+        let coverage = specs.isEmpty ? nil : CoverageReport(specs, hits: totals.hits)
         if let coverage, !output.quiet { output.console.write(coverage.table(colors: output.colors)) }
         var writer = ReportWriter(output.reports, redactor: redactor)
         writer.standardOutput = output.standardOutput
         writer.coverage = coverage
         let problems = writer.write(results)
         for problem in problems { output.errors.write("error: \(problem)\n") }
-        let summary = RunSummary(results)
+        let summary = totals.summary
         var report = RunReport(results: results, summary: summary, coverage: coverage, interrupted: interrupted, exitCode: .interrupted)
         guard !interrupted else { return report }
         report.exitCode = max(summary.exitCode, problems.isEmpty ? .success : .usage)

@@ -160,6 +160,13 @@ public struct RunSession: Sendable {
     /// through the HTTP clients the plan names, shut down afterwards. Cancelling the calling task
     /// (Ctrl-C) stops the run; the results of what ran are returned.
     public func execute(_ plan: ExecutionPlan, observer: (any RunObserver)? = nil) async throws -> [FileResult] {
+        let tally = try await execute(plan, observer: observer, into: RunTally(passes: plan.passes, keepsResults: true))
+        return tally.finish(redactor: redactor).results ?? []
+    }
+
+    /// Runs the plan as `execute(_:observer:)` does, counting each file's results into `tally`
+    /// as it finishes, after the files `tally` holds already.
+    package func execute(_ plan: ExecutionPlan, observer: (any RunObserver)?, into tally: RunTally) async throws -> RunTally {
         // One event loop per core when files run in parallel, else one. Each file's tasks run on a
         // loop of the HTTP client's group, so with one loop a response resumes its request without
         // a thread switch, and parallel files use every core.
@@ -173,12 +180,15 @@ public struct RunSession: Sendable {
         let warmupFiles = Array(repeating: once, count: plan.warmups).flatMap { $0 }
         let files = Array(repeating: plan.files, count: plan.passes).flatMap { $0 }
         let delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), RetryDelegate()] + self.delegates
-        let work = Task(executorPreference: lanes[0]) { () -> Result<[FileResult], any Error> in
+        let work = Task(executorPreference: lanes[0]) { () -> Result<RunTally, any Error> in
             do {
                 return .success(try await HTTPClientPool.with(plan.clientSettings, eventLoopGroup: group) { pool in
                     let networking: @Sendable () -> any Networking = { Networker(pool: pool, delegates: [CookieJar()] + delegates) }
-                    if !warmupFiles.isEmpty { _ = await warmup.run(warmupFiles, networking: networking) }
-                    return await suite.run(files, networking: networking)
+                    if !warmupFiles.isEmpty { await warmup.run(warmupFiles, networking: networking) { _, _ in } }
+                    var tally = tally
+                    let offset = tally.count
+                    await suite.run(files, networking: networking) { index, file in tally.add(file, at: offset + index) }
+                    return tally
                 })
             } catch {
                 return .failure(error)
@@ -186,9 +196,7 @@ public struct RunSession: Sendable {
         }
         let outcome = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
         try? await group.shutdownGracefully()
-        var results = try outcome.get()
-        LatencyCheck.apply(to: &results, passes: plan.passes, redactor: redactor)
-        return results
+        return try outcome.get()
     }
 
     /// A `LoggingDelegate` writing `-v` lines to `sink` through swift-log.

@@ -15,15 +15,23 @@ public struct RunSummary: Sendable, Equatable {
 
     /// Counts the results of `files`.
     public init(_ files: [FileResult]) {
-        self.files = files.count
-        invalidFiles = files.count { $0.isInvalid }
-        for result in files.flatMap(\.requests) {
-            switch result.outcome {
-            case .passed: passed += 1
-            case .failed: failed += 1
-            case .error: errors += 1
-            case .skipped: skipped += 1
-            }
+        for file in files { add(file) }
+    }
+
+    /// Counts `file` and its requests.
+    package mutating func add(_ file: FileResult) {
+        files += 1
+        if file.isInvalid { invalidFiles += 1 }
+        for result in file.requests { count(result.outcome, by: 1) }
+    }
+
+    /// Counts a request's outcome `by` more (or less, with -1).
+    package mutating func count(_ outcome: RequestResult.Outcome, by change: Int) {
+        switch outcome {
+        case .passed: passed += change
+        case .failed: failed += change
+        case .error: errors += change
+        case .skipped: skipped += change
         }
     }
 

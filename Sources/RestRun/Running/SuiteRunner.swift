@@ -20,16 +20,18 @@ package struct SuiteRunner: Sendable {
     }
 
     /// Runs `files`, each through a `Networking` of its own that `networking` makes (cookies are
-    /// kept per file). Files that never started (after a stop or a cancellation) have no result.
-    package func run(_ files: [PlannedFile], networking: @escaping @Sendable () -> any Networking) async -> [FileResult] {
+    /// kept per file), handing each file's result to `finished` with the file's place as it
+    /// finishes. Files that never start (after a stop or a cancellation) have no result.
+    package func run(
+        _ files: [PlannedFile], networking: @escaping @Sendable () -> any Networking, finished: (Int, FileResult) -> Void
+    ) async {
         var runner = runner
         let control = runner.control ?? RunControl()
         runner.control = control
         runner.stopsOnFailure = failFast
         let configured = runner
-        let results = await Concurrently.map(files, width: jobs, executors: lanes, while: { !control.isStopped && !Task.isCancelled }) { file in
+        await Concurrently.forEach(files, width: jobs, executors: lanes, while: { !control.isStopped && !Task.isCancelled }, { file in
             await configured.run(file, networking: networking())
-        }
-        return results.compactMap { $0 }
+        }, each: finished)
     }
 }
