@@ -1,7 +1,7 @@
 // The rest-run executable's threads allocate from as many glibc arenas as the machine has cores, as
 // MALLOC_ARENA_MAX=<cores> does (unless that variable is set), not glibc's eight per core. glibc
-// grows each extra arena one page at a time, each page an mprotect call: ~1,000 calls for 2,000
-// requests with --jobs 8 when every thread had its own. One arena for all threads made files
+// grows each extra arena one page at a time, each page an mprotect call, when every thread has
+// its own. One arena for all threads made files
 // loaded side by side (one per core) wait on its lock. Benchmarks/RESULTS.md has the numbers.
 //
 // It runs as a constructor, before main: the Swift runtime runs an async main on a dispatch

@@ -4,8 +4,7 @@ import ArgumentParser
 ///
 /// It lists the values as ArgumentParser's own defaults for such enums do, but without a key
 /// path and a `reduce` over generic collections: resolving those made the Swift runtime search
-/// every conformance in the binary, twice per enum, each time rest-run started (~0.16 M
-/// instructions per enum).
+/// every conformance in the binary, twice per enum, each time rest-run started.
 protocol ChoiceArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
 
 extension ChoiceArgument {

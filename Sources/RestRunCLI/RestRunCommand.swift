@@ -106,8 +106,8 @@ extension RestRunCommand {
     /// `RunCommand` refuses: the tree then gives the same result and the usual messages).
     ///
     /// ArgumentParser builds every command's arguments, through reflection, before it picks one:
-    /// ~10 M instructions of a one-request run's 53 M, most of it the Swift runtime's first
-    /// look at each option's type. The usual command line names files, and needs only `run`'s.
+    /// a fifth of a one-request run, most of it the Swift runtime's first look at each option's
+    /// type. The usual command line names files, and needs only `run`'s.
     static func directRun(_ arguments: [String]) -> RunCommand? {
         var words = arguments[...]
         if words.first == RunCommand.configuration.commandName { words = words.dropFirst() }

@@ -86,7 +86,7 @@ package struct Node: Sendable, Equatable, CustomStringConvertible {
     /// A list's items, in source order.
     ///
     /// The same shape as `Pairs` on purpose: one generic type for both was not specialised in the
-    /// modules that read nodes (`-Osize`), and cost 35 M instructions on S5.
+    /// modules that read nodes (Benchmarks/RESULTS.md, S5).
     package struct Items: RandomAccessCollection, Sendable {
         /// The document.
         package let storage: NodeStorage

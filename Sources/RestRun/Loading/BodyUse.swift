@@ -1,8 +1,7 @@
 /// What a request's checks read of a response body, found in one walk over its decoder,
-/// expectations and captures. The runner works it out once a run of the request and hands it to
-/// preparing (is the body kept?) and to each check of a response (decoded? which members?),
-/// which had each walked them themselves (~1.7 k instructions a request, in three walks). It is
-/// not kept with the request: loading 10,000 requests for `check` would pay for it unused.
+/// expectations and captures. Planning works it out once per request (`PlannedRequest`) and
+/// hands it to preparing (is the body kept?) and to each check of a response (decoded? which
+/// members?), so neither walks them again for every run.
 package struct BodyUse: Sendable {
     /// Whether anything reads the response body: a decoder, a `json:` or `body:` expectation, or a
     /// capture from the body.

@@ -1,6 +1,6 @@
 /// Tells which of a fixed set of names a mapping key is: by its first byte, then a comparison or
 /// two. A `switch` over strings (or `contains`) compares the key with every name before the right
-/// one, ~20 instructions each, and request files run this for every key of every request.
+/// one, and request files run this for every key of every request.
 struct KeyLookup<Key: Sendable>: Sendable {
     /// The names in order, for messages and suggestions.
     let names: [String]

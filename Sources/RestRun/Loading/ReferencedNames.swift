@@ -12,7 +12,7 @@ final class ReferencedNames: Sendable {
             guard name != state.last else { return }
             state.last = name
             state.names.insert(name)
-            // Found among the UTF-8 bytes: `firstIndex(of: Character)` costs ~1,500 instructions.
+            // Found among the UTF-8 bytes, not with `firstIndex(of: Character)`, which decodes them.
             if let dot = name.utf8.firstIndex(of: UInt8(ascii: ".")) { state.names.insert(String(name[..<dot])) }
         }
     }

@@ -90,7 +90,7 @@ package final class HTTPClientPool: Sendable {
         configuration.redirectConfiguration = .disallow
         configuration.decompression = .enabled(limit: .none)
         // No read timeout: every request has a deadline (its own timeout) that bounds all of it,
-        // and a read timer armed and cancelled for every read cost ~20k instructions a request.
+        // and a read timer would be armed and cancelled for every read.
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: TimeAmount(settings.connectTimeout), read: nil)
         configuration.connectionPool.retryConnectionEstablishment = false
         // No distributed tracing: a span per request costs time and nothing reads it.

@@ -19,8 +19,8 @@ public final class Redactor: Sendable {
     /// signature or cookie, in any case (`X-Auth-Token`, `X-Client-Secret`, `Set-Cookie`).
     public static func isSensitiveHeader(_ name: String) -> Bool {
         // Every request asks this for every header it sends: one pass over the name's bytes, a
-        // word compared only where its first letter is (`String.contains` costs thousands of
-        // instructions a call, and a loop over a word list ~900). RunnerTests pins the words.
+        // word compared only where its first letter is, rather than `String.contains` or a loop
+        // over a word list (Benchmarks/RESULTS.md). RunnerTests pins the words.
         var name = name
         return name.withUTF8 { bytes in
             for start in bytes.indices {
