@@ -34,6 +34,7 @@ struct CheckCommand: AsyncParsableCommand {
         ProcessLifetime.keep(loaded)
         // The filter is empty: every file's requests are selected, so planning cannot throw.
         let plan = try session.plan(loaded)
+        ProcessLifetime.keep(plan)
         let style = TerminalStyle(enabled: output.colors(for: stdout))
         // In the order the files were given: each valid one, or its diagnostics.
         for path in session.paths {

@@ -58,6 +58,7 @@ struct RunCommand: AsyncParsableCommand {
         let plan: ExecutionPlan
         do {
             plan = try session.plan(loaded)
+            ProcessLifetime.keep(plan)
         } catch {
             context.stderr.write("error: \(error)\n")
             return .usage

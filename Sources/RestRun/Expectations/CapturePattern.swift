@@ -1,7 +1,8 @@
 /// `capture: {regex: ...}`: a regular expression over the body, compiled once when the file loads,
 /// whose first group (or whole match) is the captured value. Groups need Swift's `Regex`: the
-/// linear-time matcher of `TextPattern` answers only whether a pattern matches.
-package struct CapturePattern: @unchecked Sendable {
+/// linear-time matcher of `TextPattern` answers only whether a pattern matches. A class, as
+/// `TextPattern` is, so that a capture's layout is known when it compiles.
+package final class CapturePattern: @unchecked Sendable {
     /// The pattern as written.
     package let source: String
     private let regex: Regex<AnyRegexOutput>

@@ -51,6 +51,7 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     /// The member names of a path made only of names (`$.data.id`: `data`, `id`), else nil.
     var memberNames: [String]? {
         var names: [String] = []
+        names.reserveCapacity(segments.count)
         for segment in segments {
             guard case let .child(selectors) = segment, selectors.count == 1, case let .name(name) = selectors[0] else { return nil }
             names.append(name)

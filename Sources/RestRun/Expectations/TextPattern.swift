@@ -2,8 +2,9 @@
 /// schema's `pattern` and `patternProperties`. A pattern that I-Regexp (RFC 9485) can express runs
 /// on its linear-time matcher, so no pattern and no value can make a check take exponential time;
 /// any other pattern runs on Swift's `Regex`, compiled and used once before the pattern is shared,
-/// so concurrent readers find it ready.
-package struct TextPattern: @unchecked Sendable {
+/// so concurrent readers find it ready. A class: `Regex` is laid out only at run time, and a
+/// predicate or schema keyword holding it by value would be too, on every copy.
+package final class TextPattern: @unchecked Sendable {
     /// The pattern as written.
     package let source: String
     private let linear: IRegexp?

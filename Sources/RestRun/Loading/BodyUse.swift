@@ -22,6 +22,8 @@ package struct BodyUse: Sendable {
         func readJSON(_ path: JSONPath) {
             readsBody = true
             needsDecodedValue = true
+            // Once something reads the whole body, no path's names matter.
+            guard selection != nil else { return }
             if let names = path.memberNames { selection?.keep(names) } else { selection = nil }
         }
         // By index: a `for` loop would copy each whole expectation.

@@ -23,7 +23,12 @@ package struct DeclaredRequest: Sendable {
         var latencyBudgets: [Expectation] = []
     }
 
-    private var storage: CopyOnWrite<Fields>
+    private final class Box: CopyOnWriteBox {
+        var value: Fields
+        init(_ value: Fields) { self.value = value }
+    }
+
+    private var storage: CopyOnWrite<Box>
 
     /// The name shown in output; default `METHOD url`.
     package var name: String {

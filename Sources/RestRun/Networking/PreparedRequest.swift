@@ -16,7 +16,12 @@ public struct PreparedRequest: Sendable {
         var keepsBody: Bool = true
     }
 
-    private var storage: CopyOnWrite<Fields>
+    private final class Box: CopyOnWriteBox {
+        var value: Fields
+        init(_ value: Fields) { self.value = value }
+    }
+
+    private var storage: CopyOnWrite<Box>
 
     /// The request's name, for output.
     public var name: String {

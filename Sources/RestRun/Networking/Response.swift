@@ -12,7 +12,12 @@ public struct Response: Sendable {
         var attempts: [Attempt] = []
     }
 
-    private var storage: CopyOnWrite<Fields>
+    private final class Box: CopyOnWriteBox {
+        var value: Fields
+        init(_ value: Fields) { self.value = value }
+    }
+
+    private var storage: CopyOnWrite<Box>
 
     /// The status code.
     public var status: Int {

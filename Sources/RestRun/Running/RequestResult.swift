@@ -34,7 +34,12 @@ public struct RequestResult: Sendable {
         var coverage: [OperationHit] = []
     }
 
-    private var storage: CopyOnWrite<Fields>
+    private final class Box: CopyOnWriteBox {
+        var value: Fields
+        init(_ value: Fields) { self.value = value }
+    }
+
+    private var storage: CopyOnWrite<Box>
 
     /// The request's name.
     public var name: String {

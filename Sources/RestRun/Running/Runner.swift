@@ -63,29 +63,29 @@ package struct Runner: Sendable {
         _ step: PlanStep, of file: PlannedFile, named name: ResultName?, networking: any Networking, scope: inout Scope,
         emit: (RequestResult) -> Void
     ) async {
-        let name = name ?? ResultName(step.declared)
+        // Named as declared unless a wrapper renamed it; a plain request's name is only read.
         switch step {
         case let .request(planned):
-            emit(await send(planned, of: file, named: name, networking: networking, scope: &scope))
+            emit(await send(planned, of: file, named: name ?? ResultName(planned.request), networking: networking, scope: &scope))
         case let .flow(flow):
-            await run(flow, named: name, networking: networking, scope: &scope, emit: emit)
+            await run(flow, named: name ?? ResultName(flow.step), networking: networking, scope: &scope, emit: emit)
         case let .when(conditions, inner):
             if let reason = unmetCondition(conditions, in: scope) {
-                emit(result(of: step, named: name, skipReason: reason))
+                emit(result(of: step, named: name ?? ResultName(step.declared), skipReason: reason))
             } else {
                 await run(inner, of: file, named: name, networking: networking, scope: &scope, emit: emit)
             }
         case let .needsCaptures(needed, inner):
             if let missing = needed.first(where: { scope[$0.name] == nil }) {
                 let reason = "needs '\(missing.name)', captured by '\(missing.capturedBy)', which is not selected (--tag / --name)"
-                emit(result(of: step, named: name, skipReason: reason))
+                emit(result(of: step, named: name ?? ResultName(step.declared), skipReason: reason))
             } else {
                 await run(inner, of: file, named: name, networking: networking, scope: &scope, emit: emit)
             }
         case let .forEach(iteration, inner):
-            await runEach(inner, over: iteration, of: file, named: name, networking: networking, scope: &scope, emit: emit)
+            await runEach(inner, over: iteration, of: file, named: name ?? ResultName(step.declared), networking: networking, scope: &scope, emit: emit)
         case let .repeated(count, inner):
-            emit(await runRepeated(inner, count: count, of: file, named: name, networking: networking, scope: &scope))
+            emit(await runRepeated(inner, count: count, of: file, named: name ?? ResultName(step.declared), networking: networking, scope: &scope))
         }
     }
 
@@ -260,9 +260,16 @@ package struct Runner: Sendable {
                 start = ContinuousClock.now
             }
             let sent = prepared
-            let (response, outcome) = try await networking.send(sent) { response in
+            let check: ResponseCheck<ResponseChecker.Outcome> = { response in
                 let outcome = await checker.check(request, sent: sent, response: response, scope: checkScope, contract: contract, bodyUse: bodyUse)
                 return (outcome.failures.isEmpty, outcome)
+            }
+            // Through the protocol, the generic send runs unspecialised and looks up its verdict's
+            // types at run time for every attempt; called on the networker itself, it is specialised.
+            let (response, outcome) = if let networker = networking as? Networker {
+                try await networker.send(sent, check: check)
+            } else {
+                try await networking.send(sent, check: check)
             }
             result.attempts = max(1, response.attempts.count)
             result.status = response.status
