@@ -235,7 +235,7 @@ def main():
     parser.add_argument("--root", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--only", default="S1,S2,S3,S4,S5,S6")
+    parser.add_argument("--only", default="S1,S2,S3,S4,S5,S6,S7")
     parser.add_argument("--hot-functions", metavar="FILE",
                         help="write the functions the scenarios execute, busiest first, to FILE (the release build's "
                              "--symbol-ordering-file) instead of measuring")
@@ -284,6 +284,14 @@ def main():
             ("rest-run check", [rest, "check", f"{files}/load10k.yaml"], 0),
             ("PyYAML CLoader", [f"{venv}/python", "-c",
                                 "import yaml,sys; yaml.load(open(sys.argv[1]), Loader=yaml.CLoader)", f"{files}/load10k.yaml"], 0),
+        ]))
+
+    if "S7" in only:
+        # S7: a long run keeps counts, histograms and failures, not every result (issue 26).
+        articles = [os.path.join(args.root, "requests/articles.yaml"), "--mock", os.path.join(args.root, "requests/mock/routes.yaml")]
+        scenarios.append(("S7", "long run, 50,000 requests (embedded mock)", 50000, [
+            ("rest-run --repeat 10000", [rest] + articles + ["--repeat", "10000", "--quiet"], 0),
+            ("rest-run --repeat 1000", [rest] + articles + ["--repeat", "1000", "--quiet"], 0),
         ]))
 
     if "S6" in only:
@@ -746,6 +754,11 @@ def targets(by):
         target(f"S6 >= 10x faster than Python jsonschema: {p6[3] / r6[3]:.1f}x", p6[3] >= 10 * r6[3])
     if r6 and j6:
         target(f"S6 within 2x of jsonschema-rs: {r6[3] / j6[3]:.2f}x", r6[3] <= 2 * j6[3])
+    l7, s7 = get("S7", "rest-run --repeat 10000"), get("S7", "rest-run --repeat 1000")
+    if l7:
+        target(f"S7 50,000 requests peak RSS < 40 MB: {l7[5]:.1f} MB", l7[5] < 40)
+    if l7 and s7:
+        target(f"S7 peak RSS the same for 10x the requests (within 10%): {l7[5] / s7[5]:.2f}x", l7[5] <= 1.1 * s7[5])
     l5, y5 = get("S5", "rest-run check"), get("S5", "PyYAML CLoader")
     if l5 and y5:
         target(f"S5 <= 1.0x PyYAML's C loader: {l5[3] / y5[3]:.2f}x", l5[3] <= y5[3])

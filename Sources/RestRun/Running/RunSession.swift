@@ -176,18 +176,16 @@ public struct RunSession: Sendable {
         let suite = SuiteRunner(runner: runner(observer: observer), jobs: jobs, failFast: failFast, lanes: lanes)
         let warmup = SuiteRunner(runner: runner(), jobs: jobs, lanes: lanes)
         var seen = Set<String>()
-        let once = plan.files.filter { seen.insert($0.file.path).inserted }
-        let warmupFiles = Array(repeating: once, count: plan.warmups).flatMap { $0 }
-        let files = Array(repeating: plan.files, count: plan.passes).flatMap { $0 }
+        let warmupFiles = plan.files.filter { seen.insert($0.file.path).inserted }
         let delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), RetryDelegate()] + self.delegates
         let work = Task(executorPreference: lanes[0]) { () -> Result<RunTally, any Error> in
             do {
                 return .success(try await HTTPClientPool.with(plan.clientSettings, eventLoopGroup: group) { pool in
                     let networking: @Sendable () -> any Networking = { Networker(pool: pool, delegates: [CookieJar()] + delegates) }
-                    if !warmupFiles.isEmpty { await warmup.run(warmupFiles, networking: networking) { _, _ in } }
+                    if plan.warmups > 0 { await warmup.run(warmupFiles, passes: plan.warmups, networking: networking) { _, _ in } }
                     var tally = tally
                     let offset = tally.count
-                    await suite.run(files, networking: networking) { index, file in tally.add(file, at: offset + index) }
+                    await suite.run(plan.files, passes: plan.passes, networking: networking) { index, file in tally.add(file, at: offset + index) }
                     return tally
                 })
             } catch {

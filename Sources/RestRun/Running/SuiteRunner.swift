@@ -19,19 +19,22 @@ package struct SuiteRunner: Sendable {
         self.lanes = lanes
     }
 
-    /// Runs `files`, each through a `Networking` of its own that `networking` makes (cookies are
-    /// kept per file), handing each file's result to `finished` with the file's place as it
-    /// finishes. Files that never start (after a stop or a cancellation) have no result.
+    /// Runs `files` `passes` times over, each through a `Networking` of its own that `networking`
+    /// makes (cookies are kept per file), handing each file's result to `finished` with its place
+    /// in the run as it finishes. Files that never start (after a stop or a cancellation) have
+    /// no result.
     package func run(
-        _ files: [PlannedFile], networking: @escaping @Sendable () -> any Networking, finished: (Int, FileResult) -> Void
+        _ files: [PlannedFile], passes: Int = 1, networking: @escaping @Sendable () -> any Networking,
+        finished: (Int, FileResult) -> Void
     ) async {
         var runner = runner
         let control = runner.control ?? RunControl()
         runner.control = control
         runner.stopsOnFailure = failFast
         let configured = runner
-        await Concurrently.forEach(files, width: jobs, executors: lanes, while: { !control.isStopped && !Task.isCancelled }, { file in
-            await configured.run(file, networking: networking())
+        guard !files.isEmpty else { return }
+        await Concurrently.forEach(files.count * passes, width: jobs, executors: lanes, while: { !control.isStopped && !Task.isCancelled }, { index in
+            await configured.run(files[index % files.count], networking: networking())
         }, each: finished)
     }
 }
