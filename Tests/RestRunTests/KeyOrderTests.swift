@@ -103,7 +103,7 @@ struct KeyOrderTests {
         parts += file.variables.map { "\($0.name)=\(describe($0.value as Any))" }
         parts += file.headers.map { describe($0) }
         parts += file.decoders.map { "\($0.name) \($0.command) \($0.timeout)" }
-        parts += file.requests.map { describe($0) }
+        parts += file.steps.map { describe($0) }
         let runner = Runner(variables: ["token": .string("T")])
         for entry in (try? await DryRun(runner: runner).entries(for: file)) ?? [] {
             // A fresh UUID is drawn for every command: the header's presence is what counts.

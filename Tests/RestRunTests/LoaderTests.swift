@@ -213,6 +213,6 @@ struct LoaderTests {
         let loader = RequestFileLoader(predefinedVariables: ["mock_url"])
         let file = try loader.load(path: Fixtures.repositoryRoot + "/requests/articles.yaml")
         #expect(file.requests.map(\.name) == ["list articles", "one article", "each article"])
-        #expect(file.requests.last?.flow?.file.parameters == ["id"], "the flow in requests/flows/")
+        #expect(file.steps.last?.flow?.file.parameters == ["id"], "the flow in requests/flows/")
     }
 }

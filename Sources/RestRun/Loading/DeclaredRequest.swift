@@ -16,10 +16,6 @@ package struct DeclaredRequest: Sendable {
         var captures: [Capture]
         var options: RequestOptions
         var tags: [String]
-        var conditions: [Condition] = []
-        var iteration: Iteration?
-        var flow: FlowUse?
-        var repeatCount: Int = 1
         var latencyBudgets: [Expectation] = []
     }
 
@@ -95,26 +91,6 @@ package struct DeclaredRequest: Sendable {
         get { storage.value.tags }
         _modify { yield &storage.value.tags }
     }
-    /// `when:`: the request runs only if every condition holds.
-    package var conditions: [Condition] {
-        get { storage.value.conditions }
-        _modify { yield &storage.value.conditions }
-    }
-    /// `for_each:`: the list the request runs over, once per item.
-    package var iteration: Iteration? {
-        get { storage.value.iteration }
-        _modify { yield &storage.value.iteration }
-    }
-    /// `use:`: this step runs a flow file's requests instead of sending a request itself.
-    package var flow: FlowUse? {
-        get { storage.value.flow }
-        _modify { yield &storage.value.flow }
-    }
-    /// `repeat:`: how many times the request is sent in a row; its runs make one result.
-    package var repeatCount: Int {
-        get { storage.value.repeatCount }
-        _modify { yield &storage.value.repeatCount }
-    }
     /// `expect: duration: { p95: ... }`: budgets checked once over all the request's runs.
     package var latencyBudgets: [Expectation] {
         get { storage.value.latencyBudgets }
@@ -152,16 +128,6 @@ package struct DeclaredRequest: Sendable {
         // By index: a `for` loop would copy each whole expectation (subject, place, texts).
         let expectations = self.expectations
         for index in expectations.indices { expectations[index].predicate.forEachTemplate(visit) }
-        let conditions = self.conditions
-        for index in conditions.indices { conditions[index].predicate.forEachTemplate(visit) }
-        if let flow { for argument in flow.arguments { argument.value.forEachTemplate(visit) } }
-        if let iteration {
-            switch iteration.source {
-            case let .items(items): for item in items { item.forEachTemplate(visit) }
-            case let .value(value): value.forEachTemplate(visit)
-            case .data: break
-            }
-        }
     }
 
     /// The request with its templates resolved in `scope`.

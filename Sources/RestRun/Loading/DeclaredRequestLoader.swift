@@ -22,7 +22,7 @@ struct DeclaredRequestLoader {
     /// `for_each: {file: ...}`'s keys.
     static let forEachKeys = ["file"]
 
-    func load(_ node: Node, index: Int) -> DeclaredRequest? {
+    func load(_ node: Node, index: Int) -> DeclaredStep? {
         let what = "request \(index + 1)"
         guard node.pairs != nil else {
             context.error("each item of 'requests' must be a mapping with at least 'url', found \(node.kindDescription)", at: node)
@@ -45,6 +45,11 @@ struct DeclaredRequestLoader {
             return nil
         }
         var request = DeclaredRequest(name: "", location: context.location(node), url: url)
+        // What governs the step, kept apart until the request is complete (a step made now would
+        // share the request's box, and each change would copy it); most requests have none.
+        var conditions: [Condition] = []
+        var iteration: Iteration?
+        var repeatCount = 1
         var bodySeen: Node?
         context.forEachEntry(node, what, keysAre: "plain names") { key, value, keyNode in
             guard let known = Self.keyLookup.key(key) else {
@@ -98,9 +103,9 @@ struct DeclaredRequestLoader {
                     context.error("'repeat' takes a number of runs from 1 to \(Self.maxRepeat), found \(count)", at: value)
                     return
                 }
-                request.repeatCount = count
-            case .when: request.conditions = loadConditions(value)
-            case .forEach: request.iteration = loadIteration(value)
+                repeatCount = count
+            case .when: conditions = loadConditions(value)
+            case .forEach: iteration = loadIteration(value)
             case .capture: request.captures = ExpectationLoader(context: context).loadCaptures(value)
             case .options: request.options = OptionsLoader(context: context).load(value, "'options'")
             case .tags:
@@ -118,7 +123,8 @@ struct DeclaredRequestLoader {
             request.expectations.insert(
                 Expectation(subject: .status, predicate: .statusClass(2), location: request.location), at: 0)
         }
-        return request
+        guard !conditions.isEmpty || iteration != nil || repeatCount > 1 else { return DeclaredStep(request) }
+        return DeclaredStep(request, governance: DeclaredStep.Governance(conditions: conditions, iteration: iteration, repeatCount: repeatCount))
     }
 
     /// `query:` as a mapping, or as a list of one-key mappings so a name can repeat.

@@ -16,8 +16,10 @@ public struct RequestFile: Sendable {
     package var options: RequestOptions
     /// External decoders the file declares (its own and its includes').
     package var decoders: [DecoderDeclaration] = []
-    /// The requests, in order.
-    package var requests: [DeclaredRequest]
+    /// The items of `requests:`, in order.
+    package var steps: [DeclaredStep]
+    /// Each step's request (a `use:` step's name and line), in order.
+    package var requests: [DeclaredRequest] { steps.map(\.request) }
     /// `openapi:`: the spec every response is checked against.
     package var contract: OpenAPIContract?
     /// `exports:`: the captures a file used as a flow (`use:`) gives back to the file using it.
@@ -28,7 +30,7 @@ public struct RequestFile: Sendable {
     /// Creates a request file.
     package init(
         path: String, name: String, baseURL: Template? = nil, variables: [(name: String, value: ValueTemplate)] = [],
-        headers: [HeaderTemplate] = [], options: RequestOptions = RequestOptions(), requests: [DeclaredRequest] = []
+        headers: [HeaderTemplate] = [], options: RequestOptions = RequestOptions(), steps: [DeclaredStep] = []
     ) {
         self.path = path
         self.name = name
@@ -36,6 +38,6 @@ public struct RequestFile: Sendable {
         self.variables = variables
         self.headers = headers
         self.options = options
-        self.requests = requests
+        self.steps = steps
     }
 }

@@ -128,16 +128,16 @@ public struct RequestFileLoader: Sendable {
         let loader = DeclaredRequestLoader(
             context: context, decoderNames: decoderNames + settings.decoders.map(\.name) + settings.brokenDecoderNames)
         let fileOptions = file.options
-        file.requests = items.enumerated().compactMap { index, item in
+        file.steps = items.enumerated().compactMap { index, item in
             if item.pairs?.contains(where: { $0.key.scalarText == "use" }) == true {
                 return loadUse(item, index: index, context: context, chain: chain + [FileSystem.canonicalPath(context.source.path)])
             }
-            guard var request = loader.load(item, index: index) else { return nil }
-            request.options = request.options.applying(defaults: fileOptions)
-            return request
+            guard var step = loader.load(item, index: index) else { return nil }
+            step.request.options = step.request.options.applying(defaults: fileOptions)
+            return step
         }
         if let exportsNode {
-            let captured = Set(file.requests.flatMap { $0.captures.map(\.name) } + file.requests.flatMap { $0.flow?.file.exports ?? [] })
+            let captured = Set(file.steps.flatMap { $0.request.captures.map(\.name) } + file.steps.flatMap { $0.flow?.file.exports ?? [] })
             var candidates: Suggestion.Candidates?
             for name in file.exports where !captured.contains(name) {
                 var message = "'\(name)' is exported, but no request of this file captures it"
@@ -153,7 +153,7 @@ public struct RequestFileLoader: Sendable {
 
     /// `- use: flows/login.yaml` with `with:`: the flow file loaded (its own mistakes reported
     /// with where it was used), its variables given values; a cycle of uses shows its chain.
-    private func loadUse(_ node: Node, index: Int, context: LoadContext, chain: [String]) -> DeclaredRequest? {
+    private func loadUse(_ node: Node, index: Int, context: LoadContext, chain: [String]) -> DeclaredStep? {
         guard let entries = context.mapping(node, "step \(index + 1) (a use of a flow)", allowed: Self.useKeys),
               let useNode = entries.first(where: { $0.key == "use" })?.node, let written = context.string(useNode, "'use'")
         else { return nil }
@@ -200,7 +200,8 @@ public struct RequestFileLoader: Sendable {
             arguments.append((name, context.valueTemplate(value)))
         }
         var step = DeclaredRequest(name: flow.name, location: context.location(node), url: Template(literal: written, location: context.location(useNode)))
-        step.flow = FlowUse(written: written, file: flow, arguments: arguments)
+        var conditions: [Condition] = []
+        var iteration: Iteration?
         for (key, value, _) in entries {
             switch key {
             case "name": step.name = context.string(value, "'name'") ?? flow.name
@@ -208,11 +209,12 @@ public struct RequestFileLoader: Sendable {
             case "when", "for_each":
                 // Read as a request reads them.
                 let loader = DeclaredRequestLoader(context: context, decoderNames: decoderNames)
-                if key == "when" { step.conditions = loader.conditions(value) } else { step.iteration = loader.iteration(value) }
+                if key == "when" { conditions = loader.conditions(value) } else { iteration = loader.iteration(value) }
             default: break
             }
         }
-        return step
+        let use = FlowUse(written: written, file: flow, arguments: arguments)
+        return DeclaredStep(step, governance: DeclaredStep.Governance(flow: use, conditions: conditions, iteration: iteration))
     }
 
     /// Reads the files an `include:` lists, in order, each after its own includes.

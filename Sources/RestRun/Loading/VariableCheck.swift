@@ -13,18 +13,19 @@ struct VariableCheck {
         }
         let baseURL = file.baseURL
         let fileHeaders = file.headers
-        for request in file.requests {
+        for step in file.steps {
+            let request = step.request
             if let baseURL, !URLBuilder.isAbsolute(request.url.literalText ?? "") { state.verify(baseURL) }
             let removed: Set<String> = request.headers.contains(where: \.removes)
                 ? Set(request.headers.filter(\.removes).map { $0.name.lowercased() }) : []
             for header in fileHeaders where removed.isEmpty || !removed.contains(header.name.lowercased()) {
                 header.forEachTemplate { state.verify($0) }
             }
-            state.iterating = request.iteration != nil
-            request.forEachTemplate { state.verify($0) }
-            for condition in request.conditions { state.verifyName(condition.name, at: condition.location) }
+            state.iterating = step.iteration != nil
+            step.forEachTemplate { state.verify($0) }
+            for condition in step.conditions { state.verifyName(condition.name, at: condition.location) }
             for capture in request.captures { state.known.insert(capture.name) }
-            for name in request.flow?.file.exports ?? [] { state.known.insert(name) }
+            for name in step.flow?.file.exports ?? [] { state.known.insert(name) }
         }
     }
 
@@ -76,7 +77,7 @@ struct VariableCheck {
                 if suggestable == nil {
                     suggestable = Suggestion.Candidates(
                         known.union(file.variables.map(\.name)).union(laterCaptures.keys)
-                            .union(file.requests.flatMap { $0.flow?.file.exports ?? [] }).sorted())
+                            .union(file.steps.flatMap { $0.flow?.file.exports ?? [] }).sorted())
                 }
                 let known = known
                 if let suggestion = suggestable?.closest(to: name, where: { known.contains($0) || laterCaptures[$0] != nil }) {

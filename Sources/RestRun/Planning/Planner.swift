@@ -28,18 +28,19 @@ struct Planner {
         var steps: [PlanStep] = []
         // Captures of requests the filter left out, to name them when a selected request needs one.
         var unselectedCaptures: [(name: String, capturedBy: String)] = []
-        for request in file.requests {
+        for declared in file.steps {
+            let request = declared.request
             guard !filtered || filter.selects(request) else {
                 for capture in request.captures where !unselectedCaptures.contains(where: { $0.name == capture.name }) {
                     unselectedCaptures.append((capture.name, request.name))
                 }
                 continue
             }
-            var step = try self.step(request, of: file)
+            var step = try self.step(declared, of: file)
             if !unselectedCaptures.isEmpty {
                 // In the order the request reads them, so the first one missing is named.
                 var needed: [(name: String, capturedBy: String)] = []
-                request.forEachTemplate { template in
+                declared.forEachTemplate { template in
                     for part in template.parts {
                         guard case let .variable(name, _) = part, !needed.contains(where: { $0.name == name }),
                               let source = unselectedCaptures.first(where: { $0.name == name }) else { continue }
@@ -55,11 +56,12 @@ struct Planner {
 
     /// A request or `use:` step with its wrappers, outermost first: `for_each`, `repeat`, `when`.
     /// A request skipped with `skip:` is skipped before anything else is looked at.
-    private func step(_ request: DeclaredRequest, of file: RequestFile) throws(DiagnosticList) -> PlanStep {
+    private func step(_ declared: DeclaredStep, of file: RequestFile) throws(DiagnosticList) -> PlanStep {
+        let request = declared.request
         var step: PlanStep
-        if let flow = request.flow {
+        if let flow = declared.flow {
             step = .flow(PlannedFlow(step: request, use: flow, file: try self.file(flow.file, filtered: false)))
-            if !request.conditions.isEmpty { step = .when(request.conditions, step) }
+            if !declared.conditions.isEmpty { step = .when(declared.conditions, step) }
         } else {
             let bodyUse = request.bodyUse
             step = .request(PlannedRequest(
@@ -67,11 +69,11 @@ struct Planner {
                 statisticsKey: StatisticsKey(location: request.location, name: request.name)))
             if request.options.skip == nil {
                 // Conditions are checked before each run, as a capture of an earlier run may change them.
-                if !request.conditions.isEmpty { step = .when(request.conditions, step) }
-                if request.repeatCount > 1 { step = .repeated(request.repeatCount, step) }
+                if !declared.conditions.isEmpty { step = .when(declared.conditions, step) }
+                if declared.repeatCount > 1 { step = .repeated(declared.repeatCount, step) }
             }
         }
-        if let iteration = request.iteration { step = .forEach(iteration, step) }
+        if let iteration = declared.iteration { step = .forEach(iteration, step) }
         return step
     }
 
