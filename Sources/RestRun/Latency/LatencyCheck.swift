@@ -100,19 +100,6 @@ package struct LatencyCheck: Sendable {
         return finished
     }
 
-    /// Summarises and checks the requests of `files`, in order, writing the summaries into them.
-    package static func apply(to files: inout [FileResult], passes: Int, redactor: Redactor = Redactor()) {
-        var check = LatencyCheck(passes: passes, keepsDurations: true)
-        for (fileIndex, file) in files.enumerated() {
-            for (requestIndex, result) in file.requests.enumerated() {
-                check.add(result, path: file.path, fileName: file.name, at: Position(file: fileIndex, request: requestIndex))
-            }
-        }
-        for finished in check.finish(redactor: redactor) {
-            files[finished.position.file].requests[finished.position.request] = finished.result
-        }
-    }
-
     private static func check(
         _ budget: Expectation, statistic: LatencyStatistic, summary: LatencySummary, redactor: Redactor
     ) -> ExpectationResult {

@@ -15,9 +15,6 @@ public struct ExecutionPlan: Sendable {
     /// `--resolve`.
     package var clientSettings: ClientSettings
 
-    /// Every file that runs, once each.
-    public var requestFiles: [RequestFile] { files.map(\.file) }
-
     /// How many requests one pass declares (a `use:` step counts as one).
     public var requestCount: Int { files.reduce(0) { $0 + $1.requestCount } }
 

@@ -8,7 +8,7 @@ public struct PlannedFile: Sendable {
     package var steps: [PlanStep]
 
     /// How many requests the file declares (a `use:` step counts as one).
-    package var requestCount: Int { file.requests.count }
+    package var requestCount: Int { file.steps.count }
 }
 
 extension PlannedFile {
