@@ -135,7 +135,7 @@ struct EndToEndTests {
             #expect(output.status == 0, "\(output.all)")
             #expect(output.stderr.contains("> POST \(server.url)/api/echo"))
             #expect(output.stderr.contains("> Authorization: Bearer [redacted]"))
-            #expect(output.stderr.contains("< 200 OK"))
+            #expect(output.stderr.contains("< HTTP/1.1 200 OK"))
             #expect(!output.all.contains("super-secret-token"))
             let bodies = try await runFixture("auth.yaml", ["--very-verbose"], api: server, environment: ["TOKEN": "super-secret-token"])
             #expect(bodies.stderr.contains(#"> {"hello":"world"}"#))

@@ -11,7 +11,7 @@ import Darwin
 /// Paths: `/ok`, `/reset-before`, `/reset-during`, `/close-mid-headers`, `/short-body`,
 /// `/bad-chunk`, `/endless-chunked`, `/gzip-bomb`, `/slow-headers`, `/slow-body`, `/never-answer`,
 /// `/redirect-loop`, `/redirect-ftp`, `/invalid-utf8`, `/huge-header`, `/many-headers`,
-/// `/conflicting-length`, `/bad-status`, `/garbage`.
+/// `/conflicting-length`, `/bad-status`, `/negative-length`, `/word-length`, `/bad-version`, `/garbage`.
 public final class FaultServer: @unchecked Sendable {
     /// The port it listens on.
     public let port: Int
@@ -134,6 +134,12 @@ public final class FaultServer: @unchecked Sendable {
             send(connection, "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 10\r\n\r\nhello")
         case "/bad-status":
             send(connection, "HTTP/1.1 abc Fine\r\nContent-Length: 0\r\n\r\n")
+        case "/negative-length":
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Length: -5\r\n\r\nhello")
+        case "/word-length":
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Length: five\r\n\r\nhello")
+        case "/bad-version":
+            send(connection, "HTTP/9.x 200 OK\r\nContent-Length: 0\r\n\r\n")
         case "/garbage":
             send(connection, "this is not HTTP at all\r\n\r\n")
         default:

@@ -12,6 +12,8 @@ package struct Expectation: Sendable {
         case body
         /// The request's duration in milliseconds.
         case duration
+        /// The HTTP version of the response: `"1.1"` or `"2"`.
+        case version
         /// The whole decoded body (`expect: schema:`).
         case decodedBody
         /// A statistic over all runs of the request (`expect: duration: { p95: ... }`), checked
@@ -41,6 +43,7 @@ package struct Expectation: Sendable {
         case let .json(path): path.source
         case .body: "body"
         case .duration: "duration"
+        case .version: "version"
         case .decodedBody: "schema"
         case let .latency(statistic): "duration \(statistic.name)"
         }

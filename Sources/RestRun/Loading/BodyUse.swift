@@ -37,7 +37,7 @@ package struct BodyUse: Sendable {
                 selection = nil
             case .body:
                 readsBody = true
-            case .status, .header, .duration, .latency:
+            case .status, .header, .duration, .latency, .version:
                 continue
             }
         }

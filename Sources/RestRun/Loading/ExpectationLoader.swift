@@ -4,7 +4,7 @@ import RestRunYAML
 struct ExpectationLoader {
     let context: LoadContext
 
-    static let keys = ["status", "headers", "json", "body", "duration", "schema"]
+    static let keys = ["status", "headers", "json", "body", "duration", "schema", "version"]
     static let captureKeys = ["json", "header", "regex", "status", "body", "cookie", "secret"]
 
     func load(_ node: Node) -> [Expectation] {
@@ -39,6 +39,10 @@ struct ExpectationLoader {
             case "duration":
                 if let predicate = predicate(value, operands: .duration) {
                     result.append(Expectation(subject: .duration, predicate: predicate, location: context.location(keyNode)))
+                }
+            case "version":
+                if let predicate = predicate(value, operands: .text) {
+                    result.append(Expectation(subject: .version, predicate: predicate, location: context.location(keyNode)))
                 }
             case "schema":
                 if let check = schemaCheck(value) {
@@ -110,6 +114,8 @@ struct ExpectationLoader {
     enum Operands {
         case json
         case duration
+        /// A scalar's text, whatever YAML reads it as: `version: 2` is the string "2".
+        case text
     }
 
     /// A plain value (equals) or a mapping of predicate operators that must all hold.
@@ -226,6 +232,9 @@ struct ExpectationLoader {
         case .duration:
             guard let duration = context.duration(node, "a duration") else { return .value(.null) }
             return .value(.number(duration.milliseconds))
+        case .text:
+            guard let text = context.expanded(node).scalarText else { return context.valueTemplate(node) }
+            return .value(.string(text))
         }
     }
 

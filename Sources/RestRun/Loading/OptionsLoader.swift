@@ -4,7 +4,7 @@ import RestRunYAML
 struct OptionsLoader {
     let context: LoadContext
 
-    static let keys = ["timeout", "connect_timeout", "retry", "follow_redirects", "insecure", "tls", "delay", "max_body", "skip", "formats"]
+    static let keys = ["timeout", "connect_timeout", "retry", "follow_redirects", "insecure", "tls", "delay", "max_body", "skip", "formats", "http"]
     /// `tls:`'s keys.
     static let tlsKeys = ["ca", "cert", "key"]
     static let retryKeys = ["attempts", "delay", "backoff", "max_delay", "on", "methods"]
@@ -21,6 +21,13 @@ struct OptionsLoader {
             case "delay": options.delay = context.duration(value, name)
             case "max_body": options.transport.maxBody = context.size(value, name)
             case "insecure": options.transport.insecure = context.bool(value, name)
+            case "http":
+                // `http: 2` and `http: 1.1` are read as numbers by YAML: their text is what counts.
+                guard let text = value.scalarText, let version = HTTPVersionPreference(rawValue: text == "2.0" ? "2" : text) else {
+                    context.error("'http' must be \"2\", \"1.1\" or auto, found \(value.scalarText.map { "'\($0)'" } ?? value.kindDescription)", at: value)
+                    continue
+                }
+                options.transport.http = version
             case "tls": readTLS(value, into: &options.transport)
             case "retry": options.retry = retry(value)
             case "follow_redirects":

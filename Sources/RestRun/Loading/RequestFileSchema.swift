@@ -108,7 +108,7 @@ package enum RequestFileSchema {
         "decode": "The decoder the body is read with (JSON, Text, Bytes, JSONAPI, a plugin's or an external one).",
         "expect": "The checks on the response; default status: 2xx.",
         "capture": "Values taken from the response for the requests after it: name → JSONPath, or {json|header|regex|status|body|cookie, secret}.",
-        "options": "This request's options: timeout, connect_timeout, retry, follow_redirects, insecure, delay, max_body, skip, formats.",
+        "options": "This request's options: timeout, connect_timeout, retry, follow_redirects, insecure, delay, max_body, skip, formats, http.",
         "tags": "Tags for --tag and --exclude-tag.",
         "when": "Run only if every condition holds: variable or capture name → predicate.",
         "for_each": "Run once per item of a list, a {{variable}} holding one, or {file: data.csv}; the item is {{item}}, its position {{index}}.",
@@ -211,6 +211,7 @@ package enum RequestFileSchema {
         "body": "The body as text → predicate.",
         "duration": "A predicate on the time of the last attempt, or budgets over all runs: {p95: {\"<\": 300ms}, max: ..., mean: ...}.",
         "schema": "The whole decoded body is valid against a JSON Schema: inline, or {file: path#pointer}.",
+        "version": "The HTTP version of the response, \"1.1\" or \"2\", or a predicate on it.",
     ]
 
     static var expect: DecodedValue {
@@ -232,6 +233,7 @@ package enum RequestFileSchema {
                 "headers": predicateMap, "json": predicateMap, "body": ref("predicate"),
                 "duration": .object(["anyOf": .array([ref("predicate"), budgets])]),
                 "schema": .object([:]),
+                "version": .object(["anyOf": .array([.object(["enum": .array([.string("1.1"), .string("2"), .integer(2), .number(1.1)])]), ref("predicates")])]),
             ],
             extra: [:])
     }
@@ -266,6 +268,7 @@ package enum RequestFileSchema {
         "max_body": "The largest response body accepted, such as 10MB; default 64MB.",
         "skip": "true, or a reason: do not send it.",
         "formats": "assert: schema: checks format (dates, e-mails, ...); annotate (default): it does not.",
+        "http": "\"2\": HTTP/2 over TLS (ALPN), or fail; \"1.1\": never HTTP/2; auto (default): HTTP/2 when an https:// server offers it.",
     ]
 
     static var options: DecodedValue {
@@ -286,6 +289,7 @@ package enum RequestFileSchema {
                 "max_body": .object(["anyOf": .array([.object(["type": .string("integer"), "minimum": .integer(0)]), string(nil)])]),
                 "skip": .object(["anyOf": .array([boolean, string(nil)])]),
                 "formats": .object(["enum": .array([.string("assert"), .string("annotate")])]),
+                "http": .object(["enum": .array([.string("2"), .string("1.1"), .string("auto"), .integer(2), .number(1.1)])]),
             ],
             extra: [:])
     }

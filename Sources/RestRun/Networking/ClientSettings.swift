@@ -5,6 +5,9 @@ package struct ClientSettings: Sendable, Equatable {
     /// Other connect timeouts requests ask for: each gets a client of its own (AsyncHTTPClient's
     /// connect timeout is per client), so every request connects within exactly its own.
     package var otherConnectTimeouts: Set<Duration> = []
+    /// Whether some request asks for HTTP/1.1 only (`http: "1.1"`): each client then has a twin
+    /// that does not offer HTTP/2 (AsyncHTTPClient's HTTP version is per client).
+    package var http1Only = false
     /// The proxies requests go through (`--proxy`, `HTTP_PROXY`, ...); each gets a client of its own.
     package var proxy: ProxyRules?
     /// Host names connected to at another address (`--resolve`), their certificates still

@@ -10,13 +10,21 @@ import Synchronization
 /// Made with `with(_:eventLoopGroup:_:)`, which shuts every client down afterwards; every
 /// networker of the run sends through it.
 package final class HTTPClientPool: Sendable {
-    /// The client for requests with the default connect timeout and no proxy.
+    /// The client for requests with the default connect timeout, no proxy, and HTTP/2 allowed.
     private let main: HTTPClient
-    /// The clients for other connect timeouts.
-    private let byConnectTimeout: [Duration: HTTPClient]
-    /// Which requests go through a proxy, and the client of each proxy.
+    /// The other clients, by what sets them apart.
+    private let others: [Kind: HTTPClient]
+    /// Which requests go through a proxy.
     private let proxy: ProxyRules?
-    private let byProxy: [ProxyRules.Server: HTTPClient]
+    /// What a client is made for: AsyncHTTPClient's connect timeout, proxy and HTTP version are
+    /// per client.
+    private struct Kind: Hashable {
+        var connectTimeout: Duration
+        var proxy: ProxyRules.Server?
+        var http1Only: Bool
+    }
+    /// The main client's connect timeout.
+    private let mainConnectTimeout: Duration
     /// Client certificates and keys read once per run, by path (the same objects each time, so
     /// requests with one certificate share connections).
     private let identities = ClientIdentities()
@@ -28,40 +36,44 @@ package final class HTTPClientPool: Sendable {
 
     /// A pool of one client, made and shut down by its owner.
     package convenience init(client: HTTPClient) {
-        self.init(main: client, byConnectTimeout: [:], proxy: nil, byProxy: [:])
+        self.init(main: client, mainConnectTimeout: TransportOptions.defaultConnectTimeout, others: [:], proxy: nil)
     }
 
-    private init(main: HTTPClient, byConnectTimeout: [Duration: HTTPClient], proxy: ProxyRules?, byProxy: [ProxyRules.Server: HTTPClient]) {
+    private init(main: HTTPClient, mainConnectTimeout: Duration, others: [Kind: HTTPClient], proxy: ProxyRules?) {
         self.main = main
-        self.byConnectTimeout = byConnectTimeout
+        self.mainConnectTimeout = mainConnectTimeout
+        self.others = others
         self.proxy = proxy
-        self.byProxy = byProxy
     }
 
-    /// Runs `body` with the clients `settings` call for: one per connect timeout and one per
-    /// proxy; every client is shut down afterwards, whether `body` throws or not.
+    /// Runs `body` with the clients `settings` call for: one per connect timeout, per proxy and
+    /// per HTTP version asked for; every client is shut down afterwards, whether `body` throws or not.
     package static func with<Result: Sendable>(
         _ settings: ClientSettings, eventLoopGroup: any EventLoopGroup, _ body: (HTTPClientPool) async throws -> Result
     ) async throws -> Result {
-        var servers: [ProxyRules.Server] = []
+        var servers: [ProxyRules.Server?] = [nil]
         for server in [settings.proxy?.http, settings.proxy?.https].compactMap({ $0 }) where !servers.contains(server) {
             servers.append(server)
         }
+        var kinds: [Kind] = []
+        for http1Only in settings.http1Only ? [false, true] : [false] {
+            for server in servers {
+                for timeout in [settings.connectTimeout] + settings.otherConnectTimeouts.sorted() {
+                    kinds.append(Kind(connectTimeout: timeout, proxy: server, http1Only: http1Only))
+                }
+            }
+        }
         // Each client is made inside the last one's scope, so all of them are shut down in turn.
-        let kinds: [(connectTimeout: Duration, proxy: ProxyRules.Server?)] =
-            [(settings.connectTimeout, nil)] + settings.otherConnectTimeouts.sorted().map { ($0, nil) }
-            + servers.map { (settings.connectTimeout, $0) }
         func make(_ index: Int, _ made: [HTTPClient]) async throws -> Result {
             guard index < kinds.count else {
-                var byConnectTimeout: [Duration: HTTPClient] = [:]
-                var byProxy: [ProxyRules.Server: HTTPClient] = [:]
-                for (kind, client) in zip(kinds, made).dropFirst() {
-                    if let server = kind.proxy { byProxy[server] = client } else { byConnectTimeout[kind.connectTimeout] = client }
-                }
-                return try await body(HTTPClientPool(main: made[0], byConnectTimeout: byConnectTimeout, proxy: settings.proxy, byProxy: byProxy))
+                var others: [Kind: HTTPClient] = [:]
+                for (kind, client) in zip(kinds, made).dropFirst() { others[kind] = client }
+                return try await body(HTTPClientPool(
+                    main: made[0], mainConnectTimeout: settings.connectTimeout, others: others, proxy: settings.proxy))
             }
             var own = settings
             own.connectTimeout = kinds[index].connectTimeout
+            own.http1Only = kinds[index].http1Only
             return try await withClient(own, proxy: kinds[index].proxy, eventLoopGroup: eventLoopGroup) { client in
                 try await make(index + 1, made + [client])
             }
@@ -93,6 +105,7 @@ package final class HTTPClientPool: Sendable {
         // and a read timer would be armed and cancelled for every read.
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: TimeAmount(settings.connectTimeout), read: nil)
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.httpVersion = settings.http1Only ? .http1Only : .automatic
         // No distributed tracing: a span per request costs time and nothing reads it.
         configuration.tracing.tracer = nil
         return try await HTTPClient.withHTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration) { client in
@@ -100,10 +113,14 @@ package final class HTTPClientPool: Sendable {
         }
     }
 
-    /// The client `request` goes through: its proxy's, its connect timeout's, or the main one.
+    /// The client `request` goes through: the one for its proxy, connect timeout and HTTP
+    /// version, or the main one.
     func client(for request: PreparedRequest) -> HTTPClient {
-        proxy?.server(for: request.url).flatMap { byProxy[$0] }
-            ?? request.transport.connectTimeout.flatMap { byConnectTimeout[$0] } ?? main
+        let server = proxy?.server(for: request.url)
+        let http1Only = request.transport.isHTTP1Only
+        guard server != nil || http1Only || request.transport.connectTimeout != nil else { return main }
+        let kind = Kind(connectTimeout: request.transport.connectTimeout ?? mainConnectTimeout, proxy: server, http1Only: http1Only)
+        return others[kind] ?? main
     }
 
     /// AsyncHTTPClient's request for `request`, its URL checked and parsed once per method and URL.

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import NIOCore
+import NIOHTTP1
 
 extension NetworkError {
     /// Turns whatever AsyncHTTPClient or NIO threw into one clear sentence about `request`.
@@ -36,6 +37,14 @@ extension NetworkError {
                 return
             }
         }
+        if let error = error as? HTTPParserError {
+            if error == .invalidEOFState || error == .closedConnection {
+                self.init(.connectionClosed, "\(target) closed the connection before the response was complete")
+                return
+            }
+            self.init(.protocolError, "\(target) sent a response that is not valid HTTP: " + Self.fault(error))
+            return
+        }
         let text = String(describing: error)
         let typeName = String(describing: type(of: error))
         // One plain sentence per kind: what happened, with which host:port, and what to try. The
@@ -63,6 +72,24 @@ extension NetworkError {
             self.init(.connectionClosed, "\(target) closed the connection before the response was complete")
         } else {
             self.init(.other, "\(request.method) \(request.url) failed unexpectedly (run with -v for the details)")
+        }
+    }
+
+    /// What was wrong with a response the HTTP/1.1 parser refused, in words.
+    private static func fault(_ error: HTTPParserError) -> String {
+        switch error {
+        case .invalidContentLength: "its Content-Length is not a number (negative, or not digits)"
+        case .unexpectedContentLength: "it has more than one Content-Length, or one beside Transfer-Encoding"
+        case .invalidStatus: "its status line has no valid status code"
+        case .invalidVersion: "its status line does not start with a valid HTTP version"
+        case .invalidConstant: "its status line does not start with HTTP/"
+        case .headerOverflow: "a header line or the header section is over the limit (80 KB a line)"
+        case .invalidChunkSize: "a chunk size is not a hexadecimal number"
+        case .invalidHeaderToken: "a header name has a character no header name may contain"
+        case .lfExpected: "a line does not end with CRLF"
+        case .invalidCharactersUsed: "it has a character HTTP does not allow"
+        case .trailingGarbage, .strictModeAssertion: "it has bytes after the message"
+        default: "its status line or headers are malformed"
         }
     }
 }

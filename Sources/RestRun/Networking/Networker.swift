@@ -150,6 +150,9 @@ public final class Networker: Networking {
         guard request.method.isValid else {
             throw NetworkError(.other, "cannot send '\(request.method)': it is not an HTTP method (use an upper-case token such as GET or POST)")
         }
+        if request.transport.http == .http2, !request.url.lowercased().hasPrefix("https://") {
+            throw NetworkError(.protocolError, "http: \"2\" needs an https:// URL: rest-run negotiates HTTP/2 over TLS only, and \(request.url) is plain HTTP")
+        }
         do {
             // Made from the fields in one go: `add` checks each name (and traps on one that is
             // not ASCII), and AsyncHTTPClient validates every name and value before sending
@@ -170,6 +173,14 @@ public final class Networker: Networking {
                 headers: Headers(collected.head.headers), body: collected.body, url: request.url,
                 duration: ContinuousClock.now - start)
             received.bodySize = collected.size
+            let version = collected.head.version
+            if version.major != 1 || version.minor != 1 {
+                received.version = version.minor == 0 ? "\(version.major)" : "\(version.major).\(version.minor)"
+            }
+            if request.transport.http == .http2, received.version != "2" {
+                throw NetworkError(.protocolError,
+                    "\(URLParts(request.url)?.hostAndPort ?? request.url) does not offer HTTP/2 (it answered over HTTP/\(received.version)), and the request asks for http: \"2\"")
+            }
             return received
         } catch {
             if Task.isCancelled { throw CancellationError() }

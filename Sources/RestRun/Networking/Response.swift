@@ -9,6 +9,7 @@ public struct Response: Sendable {
         var bodySize: Int
         var url: String
         var duration: Duration
+        var version = "1.1"
         var attempts: [Attempt] = []
     }
 
@@ -53,6 +54,11 @@ public struct Response: Sendable {
     public var duration: Duration {
         get { storage.value.duration }
         _modify { yield &storage.value.duration }
+    }
+    /// The HTTP version that carried it: `"1.1"`, `"2"` or `"1.0"`.
+    public var version: String {
+        get { storage.value.version }
+        _modify { yield &storage.value.version }
     }
     /// Every attempt, this one last (without their bodies): one for a request sent once.
     public var attempts: [Attempt] {

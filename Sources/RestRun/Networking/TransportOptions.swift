@@ -11,6 +11,8 @@ public struct TransportOptions: Sendable, Equatable {
     public var insecure: Bool?
     /// The largest body accepted, in bytes; a larger one fails the request.
     public var maxBody: Int?
+    /// The HTTP version asked for; `nil` is `auto`.
+    public var http: HTTPVersionPreference?
     /// The `tls:` files, boxed: every request's options are copied several times, and most
     /// have none, so one optional reference costs less to copy than three optional strings.
     private var tlsFiles: TLSFiles?
@@ -60,7 +62,8 @@ public struct TransportOptions: Sendable, Equatable {
     /// Creates options; every setting defaults to unset.
     public init(
         timeout: Duration? = nil, connectTimeout: Duration? = nil, followRedirects: Int? = nil,
-        insecure: Bool? = nil, maxBody: Int? = nil, caFile: String? = nil, certFile: String? = nil, keyFile: String? = nil
+        insecure: Bool? = nil, maxBody: Int? = nil, caFile: String? = nil, certFile: String? = nil, keyFile: String? = nil,
+        http: HTTPVersionPreference? = nil
     ) {
         tlsFiles = .make(ca: caFile, cert: certFile, key: keyFile)
         self.timeout = timeout
@@ -68,6 +71,7 @@ public struct TransportOptions: Sendable, Equatable {
         self.followRedirects = followRedirects
         self.insecure = insecure
         self.maxBody = maxBody
+        self.http = http
     }
 
     /// These options, with every unset one taken from `defaults`.
@@ -77,7 +81,7 @@ public struct TransportOptions: Sendable, Equatable {
             connectTimeout: connectTimeout ?? defaults.connectTimeout,
             followRedirects: followRedirects ?? defaults.followRedirects,
             insecure: insecure ?? defaults.insecure,
-            maxBody: maxBody ?? defaults.maxBody)
+            maxBody: maxBody ?? defaults.maxBody, http: http ?? defaults.http)
         // Most requests set no TLS files: then the box is shared, not rebuilt.
         switch (tlsFiles, defaults.tlsFiles) {
         case (nil, let inherited): result.tlsFiles = inherited
@@ -93,11 +97,13 @@ public struct TransportOptions: Sendable, Equatable {
 
     /// Whether nothing is set here.
     package var isUnset: Bool {
-        timeout == nil && connectTimeout == nil && followRedirects == nil && insecure == nil && maxBody == nil && tlsFiles == nil
+        timeout == nil && connectTimeout == nil && followRedirects == nil && insecure == nil && maxBody == nil && tlsFiles == nil && http == nil
     }
 
     /// The timeout in force.
     public var effectiveTimeout: Duration { timeout ?? Self.defaultTimeout }
+    /// Whether the request must not offer HTTP/2.
+    var isHTTP1Only: Bool { http == .http1_1 }
     /// The body limit in force.
     public var effectiveMaxBody: Int { maxBody ?? Self.defaultMaxBody }
 }

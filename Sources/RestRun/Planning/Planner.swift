@@ -78,7 +78,8 @@ struct Planner {
     }
 
     /// The clients' settings: every connect timeout the run's requests use, flows' included (a
-    /// request's own timeout is its deadline, so the client needs none).
+    /// request's own timeout is its deadline, so the client needs none), and whether any asks
+    /// for HTTP/1.1 only.
     static func clientSettings(for files: [PlannedFile]) -> ClientSettings {
         var settings = ClientSettings()
         func visit(_ step: PlanStep) {
@@ -87,6 +88,7 @@ struct Planner {
                 if let connectTimeout = planned.request.options.transport.connectTimeout, connectTimeout != settings.connectTimeout {
                     settings.otherConnectTimeouts.insert(connectTimeout)
                 }
+                if planned.request.options.transport.isHTTP1Only { settings.http1Only = true }
             case let .flow(flow): flow.file.steps.forEach(visit)
             case let .when(_, inner), let .forEach(_, inner), let .repeated(_, inner), let .needsCaptures(_, inner): visit(inner)
             }

@@ -87,6 +87,7 @@ package struct ResponseChecker: Sendable {
                 }
                 actual = .string(response.text)
             case .duration: actual = .number(response.duration.milliseconds)
+            case .version: actual = .string(response.version)
             case .latency: continue  // Checked once over all runs, by `LatencyCheck`.
             case .json, .decodedBody:
                 guard let decoded else {

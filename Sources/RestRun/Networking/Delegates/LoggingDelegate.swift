@@ -41,7 +41,7 @@ package struct LoggingDelegate: NetworkingDelegate {
     ) {
         switch result {
         case let .success(response):
-            var lines = ["< \(response.status) \(response.reason)  (\(DurationText.format(duration)), \(ByteCount.format(response.bodySize)))"]
+            var lines = ["< HTTP/\(response.version) \(response.status) \(response.reason)  (\(DurationText.format(duration)), \(ByteCount.format(response.bodySize)))"]
             for field in response.headers {
                 lines.append("< \(field.name): \(redactor.headerValue(name: field.name, value: field.value))")
             }
