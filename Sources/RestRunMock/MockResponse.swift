@@ -14,6 +14,8 @@ package struct MockResponse: Sendable {
         case text(String)
         /// `echo: true`: the request itself as JSON (method, path, query, headers, body).
         case echo
+        /// `events:`: a `text/event-stream`, each event sent after its delay, then the end.
+        case events([MockEvent])
     }
 
     /// The status code.

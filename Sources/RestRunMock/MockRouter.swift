@@ -34,6 +34,8 @@ package final class MockRouter: MockResponder {
         package var body: [UInt8]
         /// How long to wait before sending it.
         package var delay: Duration?
+        /// An event stream to send as the body, event by event, instead of `body`.
+        package var events: [MockEvent]?
     }
 
     /// The reply for a request: the first route that matches method and path, or a 404 (405 when
@@ -54,6 +56,7 @@ package final class MockRouter: MockResponder {
             let response = route.responses[min(call, last)]
             var replyHeaders = response.headers
             let bytes: [UInt8]
+            var events: [MockEvent]?
             switch response.body {
             case .empty: bytes = []
             case let .bytes(data): bytes = data
@@ -62,8 +65,15 @@ package final class MockRouter: MockResponder {
             case .echo:
                 bytes = Self.echo(method: method, uri: uri, headers: headers, body: body).jsonBytes
                 replyHeaders.append(("Content-Type", "application/json"))
+            case let .events(list):
+                bytes = []
+                events = list.map { event in
+                    var event = event
+                    event.text = Self.substitute(parameters, in: event.text, json: false)
+                    return event
+                }
             }
-            return Reply(status: response.status, headers: replyHeaders, body: bytes, delay: response.delay)
+            return Reply(status: response.status, headers: replyHeaders, body: bytes, delay: response.delay, events: events)
         }
         let status = pathMatched ? 405 : 404
         let message = pathMatched ? "no mock route for \(method) \(path) (the path exists with another method)" : "no mock route for \(method) \(path)"

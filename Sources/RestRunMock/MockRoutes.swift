@@ -14,8 +14,10 @@ public struct MockRoutes: Sendable {
         self.compresses = compresses
     }
 
-    static let routeKeys = ["method", "path", "status", "headers", "file", "json", "text", "echo", "delay", "responses"]
-    static let responseKeys = ["status", "headers", "file", "json", "text", "echo", "delay"]
+    static let routeKeys = ["method", "path", "status", "headers", "file", "json", "text", "echo", "events", "delay", "responses"]
+    static let responseKeys = ["status", "headers", "file", "json", "text", "echo", "events", "delay"]
+    /// The keys of one event of `events:`.
+    static let eventKeys = ["event", "data", "json", "id", "retry", "comment", "delay"]
     /// A routes file's own keys.
     static let fileKeys = ["routes", "gzip"]
 
@@ -101,7 +103,7 @@ public struct MockRoutes: Sendable {
                     error("'responses' must be a non-empty list of responses", list)
                     return nil
                 }
-                for key in ["status", "headers", "file", "json", "text", "echo", "delay"] where node[key] != nil {
+                for key in MockRoutes.responseKeys where node[key] != nil {
                     error("a route with 'responses' gives '\(key)' in each response instead", node[key] ?? node)
                 }
                 for item in items where checkKeys(item, allowed: MockRoutes.responseKeys, what: "a response") {
@@ -132,7 +134,7 @@ public struct MockRoutes: Sendable {
                     }
                 }
             }
-            let bodies = ["file", "json", "text", "echo"].filter { node[$0] != nil }
+            let bodies = ["file", "json", "text", "echo", "events"].filter { node[$0] != nil }
             if bodies.count > 1, let second = node[bodies[1]] {
                 error("a response has one body; found both '\(bodies[0])' and '\(bodies[1])'", second)
             }
@@ -155,6 +157,12 @@ public struct MockRoutes: Sendable {
                 }
             } else if let echo = node["echo"] {
                 if case .bool(true)? = echo.scalarValue { response.body = .echo }
+            } else if let list = node["events"] {
+                response.body = .events(events(list))
+                if !response.headers.contains(where: { $0.0.lowercased() == "content-type" }) {
+                    response.headers.append(("Content-Type", "text/event-stream"))
+                }
+                response.headers.append(("Cache-Control", "no-cache"))
             }
             if let delay = node["delay"] {
                 if let text = delay.scalarText, let duration = DurationText.parse(text) {
@@ -164,6 +172,37 @@ public struct MockRoutes: Sendable {
                 }
             }
             return response
+        }
+
+        /// `events:`: a list of events, each a string (its data) or
+        /// `{event, data | json, id, retry, comment, delay}`.
+        mutating func events(_ node: Node) -> [MockEvent] {
+            guard let items = node.items else {
+                error("'events' must be a list of events (strings, or mappings with data, event, id, delay)", node)
+                return []
+            }
+            var events: [MockEvent] = []
+            for item in items {
+                if let text = item.scalarText, item.pairs == nil {
+                    events.append(MockEvent(data: text))
+                    continue
+                }
+                guard checkKeys(item, allowed: MockRoutes.eventKeys, what: "an event") else { continue }
+                var delay: Duration?
+                if let written = item["delay"] {
+                    delay = written.scalarText.flatMap(DurationText.parse)
+                    if delay == nil { error("'delay' must be \(DurationText.expectation)", written) }
+                }
+                var retry: Int?
+                if let written = item["retry"] {
+                    if case let .integer(value)? = written.scalarValue, value >= 0 { retry = value } else { error("'retry' must be a number of milliseconds", written) }
+                }
+                let data = item["json"].map { DecodedValue(node: $0).jsonText } ?? item["data"]?.scalarText
+                events.append(MockEvent(
+                    type: item["event"]?.scalarText, data: data, id: item["id"]?.scalarText, retry: retry,
+                    comment: item["comment"]?.scalarText, delay: delay))
+            }
+            return events
         }
     }
 }

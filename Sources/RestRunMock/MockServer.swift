@@ -111,6 +111,10 @@ final class MockHandler: ChannelInboundHandler {
 
     private func write(_ reply: MockRouter.Reply, keepAlive: Bool, isHead: Bool, context: ChannelHandlerContext) {
         guard context.channel.isActive else { return }
+        if let events = reply.events, !isHead {
+            writeStream(reply, events: events[...], headWritten: false, context: context)
+            return
+        }
         var headers = HTTPHeaders(reply.headers)
         headers.replaceOrAdd(name: "Content-Length", value: String(reply.body.count))
         headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
@@ -124,6 +128,37 @@ final class MockHandler: ChannelInboundHandler {
             let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
             done.whenComplete { _ in loopBoundContext.value.close(promise: nil) }
         }
+    }
+
+    /// An event stream: the head, then each event after its delay, then the end and a close (the
+    /// stream is the whole connection, as a browser's EventSource expects).
+    private func writeStream(_ reply: MockRouter.Reply, events: ArraySlice<MockEvent>, headWritten: Bool, context: ChannelHandlerContext) {
+        if !headWritten {
+            var headers = HTTPHeaders(reply.headers)
+            headers.remove(name: "Content-Length")
+            headers.replaceOrAdd(name: "Connection", value: "close")
+            let status = HTTPResponseStatus(statusCode: reply.status)
+            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
+        }
+        var remaining = events
+        while let event = remaining.first {
+            if let delay = event.delay, delay > .zero {
+                let (seconds, attoseconds) = delay.components
+                let amount = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+                var rest = remaining
+                rest[rest.startIndex].delay = nil
+                let next = rest
+                context.eventLoop.assumeIsolated().scheduleTask(in: amount) { [self] in
+                    guard context.channel.isActive else { return }
+                    writeStream(reply, events: next, headWritten: true, context: context)
+                }
+                return
+            }
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: event.text)))), promise: nil)
+            remaining = remaining.dropFirst()
+        }
+        let loopBoundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in loopBoundContext.value.close(promise: nil) }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

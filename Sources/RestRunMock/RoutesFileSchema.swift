@@ -16,6 +16,7 @@ package enum RoutesFileSchema {
         "echo": "true: answer with the request as JSON (method, path, query, headers, body).",
         "delay": "Wait this long before answering, such as 200ms.",
         "responses": "Answers served in turn, one per request; the last repeats.",
+        "events": "Answer with a text/event-stream: each event a string (its data) or {event, data, json, id, retry, comment, delay}, sent after its delay.",
     ]
 
     /// The schema, as a value.
@@ -30,6 +31,23 @@ package enum RoutesFileSchema {
             "text": .object(["type": .string("string")]),
             "echo": .object(["type": .string("boolean")]),
             "delay": .object(["type": .string("string"), "pattern": .string(#"^[0-9]+(\.[0-9]+)?(ms|s|m)$"#)]),
+            "events": .object(["type": .string("array"), "items": .object(["anyOf": .array([
+                .object(["type": .string("string")]),
+                RequestFileSchema.object(
+                    keys: MockRoutes.eventKeys,
+                    descriptions: [
+                        "event": "The event type (event: line).", "data": "The data; each of its lines becomes a data: line.",
+                        "json": "The data as JSON.", "id": "The event ID (id: line).", "retry": "The reconnection time in ms (retry: line).",
+                        "comment": "A comment line (: text).", "delay": "Wait this long after the event before it, such as 100ms.",
+                    ],
+                    types: [
+                        "event": .object(["type": .string("string")]), "data": .object(["type": .string("string")]), "json": .object([:]),
+                        "id": .object(["type": .string("string")]), "retry": .object(["type": .string("integer"), "minimum": .integer(0)]),
+                        "comment": .object(["type": .string("string")]),
+                        "delay": .object(["type": .string("string"), "pattern": .string(#"^[0-9]+(\.[0-9]+)?(ms|s|m)$"#)]),
+                    ],
+                    extra: [:]),
+            ])])]),
         ]
         let response = RequestFileSchema.object(keys: MockRoutes.responseKeys, descriptions: descriptions, types: answerTypes, extra: [:])
         var routeTypes = answerTypes

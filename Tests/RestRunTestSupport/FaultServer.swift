@@ -11,7 +11,8 @@ import Darwin
 /// Paths: `/ok`, `/reset-before`, `/reset-during`, `/close-mid-headers`, `/short-body`,
 /// `/bad-chunk`, `/endless-chunked`, `/gzip-bomb`, `/slow-headers`, `/slow-body`, `/never-answer`,
 /// `/redirect-loop`, `/redirect-ftp`, `/invalid-utf8`, `/huge-header`, `/many-headers`,
-/// `/conflicting-length`, `/bad-status`, `/negative-length`, `/word-length`, `/bad-version`, `/garbage`.
+/// `/conflicting-length`, `/bad-status`, `/negative-length`, `/word-length`, `/bad-version`, `/garbage`; event streams: `/sse-split`,
+/// `/sse-early-close`, `/sse-endless-event`, `/sse-flood`, `/sse-stall`.
 public final class FaultServer: @unchecked Sendable {
     /// The port it listens on.
     public let port: Int
@@ -140,6 +141,27 @@ public final class FaultServer: @unchecked Sendable {
             send(connection, "HTTP/1.1 200 OK\r\nContent-Length: five\r\n\r\nhello")
         case "/bad-version":
             send(connection, "HTTP/9.x 200 OK\r\nContent-Length: 0\r\n\r\n")
+        case "/sse-split":
+            // CR line ends, a comment, multi-line data, a BOM, sent a few bytes at a time.
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n")
+            let stream = "\u{FEFF}: hello\rid: 1\rdata: {\"n\": 1}\r\rdata: two\r\ndata: lines\r\n\r\nevent: end\ndata: [DONE]\n\n"
+            for chunk in Array(stream.utf8).chunks(of: 3) {
+                guard !isStopped, send(connection, Array(chunk)) else { return }
+                pause(0.002)
+            }
+        case "/sse-early-close":
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\ndata: one\n\ndata: half")
+        case "/sse-endless-event":
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\ndata: ")
+            let chunk = String(repeating: "x", count: 0x4000)
+            while !isStopped, send(connection, chunk) {}
+        case "/sse-flood":
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n")
+            let chunk = String(repeating: "data:\n\n", count: 2048)
+            while !isStopped, send(connection, chunk) {}
+        case "/sse-stall":
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\ndata: first\n\n")
+            while !isStopped { pause(0.05) }
         case "/garbage":
             send(connection, "this is not HTTP at all\r\n\r\n")
         default:
@@ -262,3 +284,10 @@ private func sendWithoutSignal(_ socket: Int32, _ buffer: UnsafeRawPointer, _ le
     send(socket, buffer, length, 0)
 }
 #endif
+
+extension Array {
+    /// The array in pieces of `size` elements (the last may be shorter).
+    fileprivate func chunks(of size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}

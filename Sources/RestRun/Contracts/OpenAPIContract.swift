@@ -189,7 +189,7 @@ package struct OpenAPIContract: Sendable {
     }
 
     package static func isJSON(_ mediaType: String) -> Bool {
-        let essence = mediaType.split(separator: ";").first.map { $0.trimmingCharacters(in: " ").lowercased() } ?? ""
+        let essence = MediaType.essence(mediaType)
         return essence == "application/json" || essence.hasSuffix("+json")
     }
 

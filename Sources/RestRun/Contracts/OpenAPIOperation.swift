@@ -65,7 +65,7 @@ package struct OpenAPIBody: Sendable {
     /// The declared media type that `contentType` (a header value) falls under: exact, then
     /// `type/*`, then `*/*`.
     package func mediaType(for contentType: String) -> OpenAPIMediaType? {
-        let essence = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: " ").lowercased() } ?? ""
+        let essence = MediaType.essence(contentType)
         let type = essence.split(separator: "/").first.map(String.init) ?? essence
         return content.first { $0.mediaType == essence }
             ?? content.first { $0.mediaType == type + "/*" }

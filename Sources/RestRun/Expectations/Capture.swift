@@ -14,6 +14,8 @@ package struct Capture: Sendable {
         case body
         /// A cookie the response set.
         case cookie(String)
+        /// A JSONPath into the events of an event stream (`stream:`).
+        case events(JSONPath)
     }
 
     /// The variable the value is stored in.

@@ -14,11 +14,15 @@ package struct Expectation: Sendable {
         case duration
         /// The HTTP version of the response: `"1.1"` or `"2"`.
         case version
+        /// A JSONPath into the events of an event stream (`stream:`), an array of `{event, data, id, json}`.
+        case events(JSONPath)
+        /// The time from sending to the first event of a stream, in milliseconds.
+        case firstEvent
         /// The whole decoded body (`expect: schema:`).
         case decodedBody
-        /// A statistic over all runs of the request (`expect: duration: { p95: ... }`), checked
-        /// once after the last run.
-        case latency(LatencyStatistic)
+        /// A statistic over all runs of the request (`expect: duration: { p95: ... }`, or
+        /// `first_event:`), checked once after the last run.
+        case latency(LatencyStatistic, LatencyMeasure)
     }
 
     /// What is checked.
@@ -44,15 +48,17 @@ package struct Expectation: Sendable {
         case .body: "body"
         case .duration: "duration"
         case .version: "version"
+        case let .events(path): "events \(path.source)"
+        case .firstEvent: "first_event"
         case .decodedBody: "schema"
-        case let .latency(statistic): "duration \(statistic.name)"
+        case let .latency(statistic, measure): "\(measure.key) \(statistic.name)"
         }
     }
 
     /// How values of this subject are shown.
     package var format: ValueFormat {
         switch subject {
-        case .duration, .latency: .milliseconds
+        case .duration, .latency, .firstEvent: .milliseconds
         case .status: .status
         default: .json
         }

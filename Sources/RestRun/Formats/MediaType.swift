@@ -8,6 +8,12 @@ package enum MediaType {
         "bin": "application/octet-stream", "pb": "application/x-protobuf",
     ]
 
+    /// A Content-Type without its parameters, lower-cased: `text/event-stream; charset=utf-8` is
+    /// `text/event-stream`.
+    package static func essence(_ contentType: String) -> String {
+        contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: " ").lowercased() } ?? ""
+    }
+
     /// The content type for a file's extension; `application/octet-stream` when unknown.
     public static func forFile(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path

@@ -29,6 +29,8 @@ package struct LatencyCheck: Sendable {
 
     private struct Group {
         var runs: LatencyRuns
+        /// The runs' times to their first event, for `first_event:` budgets.
+        var firstEvents: LatencyRuns
         var last: Finished
         /// Whether the same request ran more than once (`repeat:`, or a result name seen in an
         /// earlier `--repeat` pass), not only as several `for_each` items.
@@ -63,13 +65,16 @@ package struct LatencyCheck: Sendable {
         } else {
             index = groups.count
             indices[key] = index
-            groups.append(Group(runs: LatencyRuns(keepsDurations: keepsDurations), last: last))
+            groups.append(Group(runs: LatencyRuns(keepsDurations: keepsDurations), firstEvents: LatencyRuns(keepsDurations: false), last: last))
         }
         if let runs = result.repeatedRuns {
             for run in runs { groups[index].runs.add(run) }
             groups[index].repeated = true
         } else {
             groups[index].runs.add(result.duration)
+        }
+        for firstEvent in result.repeatedFirstEvents ?? (result.firstEvent.map { [$0] } ?? []) {
+            groups[index].firstEvents.add(firstEvent)
         }
         if passes > 1, !groups[index].names.insert(result.name).inserted { groups[index].repeated = true }
     }
@@ -81,12 +86,15 @@ package struct LatencyCheck: Sendable {
         for group in groups {
             var last = group.last
             guard (group.repeated && group.runs.count > 1) || !last.result.latencyBudgets.isEmpty else { continue }
-            let statistics = last.result.latencyBudgets.compactMap { budget -> LatencyStatistic? in
-                if case let .latency(statistic) = budget.subject { statistic } else { nil }
+            let budgets = last.result.latencyBudgets.compactMap { budget -> (LatencyStatistic, LatencyMeasure)? in
+                if case let .latency(statistic, measure) = budget.subject { (statistic, measure) } else { nil }
             }
-            var summary = LatencySummary(group.runs, extra: statistics)
-            for (budget, statistic) in zip(last.result.latencyBudgets, statistics) {
-                let checked = Self.check(budget, statistic: statistic, summary: summary, redactor: redactor)
+            var summary = LatencySummary(group.runs, extra: budgets.filter { $0.1 == .duration }.map(\.0))
+            let firstEvents = budgets.contains { $0.1 == .firstEvent }
+                ? LatencySummary(group.firstEvents, extra: budgets.filter { $0.1 == .firstEvent }.map(\.0)) : nil
+            for (budget, (statistic, measure)) in zip(last.result.latencyBudgets, budgets) {
+                let over = measure == .firstEvent ? firstEvents ?? summary : summary
+                let checked = Self.check(budget, statistic: statistic, summary: over, redactor: redactor)
                 last.result.expectations.append(checked)
                 summary.budgets.append(checked)
                 if !checked.passed {

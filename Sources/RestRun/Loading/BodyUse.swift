@@ -37,7 +37,7 @@ package struct BodyUse: Sendable {
                 selection = nil
             case .body:
                 readsBody = true
-            case .status, .header, .duration, .latency, .version:
+            case .status, .header, .duration, .latency, .version, .events, .firstEvent:
                 continue
             }
         }
@@ -47,7 +47,7 @@ package struct BodyUse: Sendable {
                 readJSON(path)
             case .body, .regex:
                 readsBody = true
-            case .status, .header, .cookie:
+            case .status, .header, .cookie, .events:
                 continue
             }
         }

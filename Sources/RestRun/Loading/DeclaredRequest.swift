@@ -17,6 +17,7 @@ package struct DeclaredRequest: Sendable {
         var options: RequestOptions
         var tags: [String]
         var latencyBudgets: [Expectation] = []
+        var stream: EventStreamSettings?
     }
 
     private final class Box: CopyOnWriteBox {
@@ -97,6 +98,12 @@ package struct DeclaredRequest: Sendable {
         _modify { yield &storage.value.latencyBudgets }
     }
 
+    /// `stream:`: the response is read as an event stream.
+    package var stream: EventStreamSettings? {
+        get { storage.value.stream }
+        _modify { yield &storage.value.stream }
+    }
+
     /// Creates a declared request.
     package init(
         name: String, location: SourceLocation? = nil, method: HTTPMethod = .get, url: Template,
@@ -128,6 +135,7 @@ package struct DeclaredRequest: Sendable {
         // By index: a `for` loop would copy each whole expectation (subject, place, texts).
         let expectations = self.expectations
         for index in expectations.indices { expectations[index].predicate.forEachTemplate(visit) }
+        for condition in stream?.until ?? [] { condition.predicate.forEachTemplate(visit) }
     }
 
     /// The request with its templates resolved in `scope`.

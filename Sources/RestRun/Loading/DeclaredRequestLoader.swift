@@ -8,7 +8,7 @@ struct DeclaredRequestLoader {
     /// The keys of a request.
     enum Key: String, CaseIterable {
         case name, method, url, query, headers, auth, json, text, form, multipart, file, base64
-        case decode, expect, capture, options, tags, when
+        case decode, expect, capture, options, tags, when, stream
         case forEach = "for_each"
         case `repeat`
     }
@@ -107,6 +107,7 @@ struct DeclaredRequestLoader {
             case .when: conditions = loadConditions(value)
             case .forEach: iteration = loadIteration(value)
             case .capture: request.captures = ExpectationLoader(context: context).loadCaptures(value)
+            case .stream: request.stream = EventStreamLoader(context: context).load(value)
             case .options: request.options = OptionsLoader(context: context).load(value, "'options'")
             case .tags:
                 guard let items = value.items else {

@@ -4,8 +4,8 @@ import RestRunYAML
 struct ExpectationLoader {
     let context: LoadContext
 
-    static let keys = ["status", "headers", "json", "body", "duration", "schema", "version"]
-    static let captureKeys = ["json", "header", "regex", "status", "body", "cookie", "secret"]
+    static let keys = ["status", "headers", "json", "body", "duration", "schema", "version", "events", "first_event"]
+    static let captureKeys = ["json", "header", "regex", "status", "body", "cookie", "events", "secret"]
 
     func load(_ node: Node) -> [Expectation] {
         var result: [Expectation] = []
@@ -35,10 +35,23 @@ struct ExpectationLoader {
                     result.append(Expectation(subject: .body, predicate: predicate, location: context.location(keyNode)))
                 }
             case "duration" where value.pairs?.contains(where: { LatencyStatistic.looksLikeOne($0.key.scalarText ?? "") }) == true:
-                result += budgets(value)
+                result += budgets(value, of: .duration)
             case "duration":
                 if let predicate = predicate(value, operands: .duration) {
                     result.append(Expectation(subject: .duration, predicate: predicate, location: context.location(keyNode)))
+                }
+            case "events":
+                context.forEachEntry(value, "'events'") { path, predicateNode, pathNode in
+                    guard let jsonPath = parsePath(path, node: pathNode) else { return }
+                    if let predicate = predicate(predicateNode, operands: .json) {
+                        result.append(Expectation(subject: .events(jsonPath), predicate: predicate, location: context.location(pathNode)))
+                    }
+                }
+            case "first_event" where value.pairs?.contains(where: { LatencyStatistic.looksLikeOne($0.key.scalarText ?? "") }) == true:
+                result += budgets(value, of: .firstEvent)
+            case "first_event":
+                if let predicate = predicate(value, operands: .duration) {
+                    result.append(Expectation(subject: .firstEvent, predicate: predicate, location: context.location(keyNode)))
                 }
             case "version":
                 if let predicate = predicate(value, operands: .text) {
@@ -55,12 +68,13 @@ struct ExpectationLoader {
     }
 
     /// `duration: { p95: { "<": 300ms }, max: { "<": 1s } }`: budgets over all runs of the request.
-    private func budgets(_ node: Node) -> [Expectation] {
+    private func budgets(_ node: Node, of measure: LatencyMeasure) -> [Expectation] {
         var result: [Expectation] = []
-        for (key, value, keyNode) in context.entries(node, "'duration'") ?? [] {
+        let what = "'\(measure.key)'"
+        for (key, value, keyNode) in context.entries(node, what) ?? [] {
             guard let statistic = LatencyStatistic(key) else {
                 var message = Predicate.operatorNames.contains(key)
-                    ? "'duration' holds either a predicate or budgets per statistic, not both: put '\(key)' under a statistic such as p95"
+                    ? "\(what) holds either a predicate or budgets per statistic, not both: put '\(key)' under a statistic such as p95"
                     : "unknown statistic '\(key)'"
                 if !Predicate.operatorNames.contains(key), let suggestion = Suggestion.closest(to: key, in: LatencyStatistic.examples) {
                     message += " (did you mean '\(suggestion)'?)"
@@ -69,7 +83,7 @@ struct ExpectationLoader {
                 continue
             }
             if let predicate = predicate(value, operands: .duration) {
-                result.append(Expectation(subject: .latency(statistic), predicate: predicate, location: context.location(keyNode)))
+                result.append(Expectation(subject: .latency(statistic, measure), predicate: predicate, location: context.location(keyNode)))
             }
         }
         return result
@@ -280,6 +294,9 @@ struct ExpectationLoader {
                 guard let text = context.string(field, "'json'") else { continue }
                 source = parsePath(text, node: field).map(Capture.Source.json)
             case "header": source = context.string(field, "'header'").map(Capture.Source.header)
+            case "events":
+                guard let text = context.string(field, "'events'") else { continue }
+                source = parsePath(text, node: field).map(Capture.Source.events)
             case "cookie": source = context.string(field, "'cookie'").map(Capture.Source.cookie)
             case "regex":
                 guard let pattern = context.string(field, "'regex'") else { continue }

@@ -107,12 +107,13 @@ package enum RequestFileSchema {
         "base64": "A binary body written in base64.",
         "decode": "The decoder the body is read with (JSON, Text, Bytes, JSONAPI, a plugin's or an external one).",
         "expect": "The checks on the response; default status: 2xx.",
-        "capture": "Values taken from the response for the requests after it: name → JSONPath, or {json|header|regex|status|body|cookie, secret}.",
+        "capture": "Values taken from the response for the requests after it: name → JSONPath, or {json|header|regex|status|body|cookie|events, secret}.",
         "options": "This request's options: timeout, connect_timeout, retry, follow_redirects, insecure, delay, max_body, skip, formats, http.",
         "tags": "Tags for --tag and --exclude-tag.",
         "when": "Run only if every condition holds: variable or capture name → predicate.",
         "for_each": "Run once per item of a list, a {{variable}} holding one, or {file: data.csv}; the item is {{item}}, its position {{index}}.",
         "repeat": "Send it this many times in a row, as one result with latency percentiles (1 to 100000).",
+        "stream": "events, or {events: true, until, max_events, within, max_event_size}: read the response as a text/event-stream, event by event.",
     ]
 
     static var request: DecodedValue {
@@ -145,6 +146,26 @@ package enum RequestFileSchema {
             "decode": string(nil),
             "expect": ref("expect"),
             "capture": ref("capture"),
+            "stream": .object(["anyOf": .array([
+                .object(["const": .string("events")]),
+                object(
+                    keys: EventStreamLoader.keys,
+                    descriptions: [
+                        "events": "true: read a text/event-stream.",
+                        "until": "Stop at the first event for which every JSONPath (over {event, data, id, json}) meets its predicate; it is kept.",
+                        "max_events": "Stop after this many events.",
+                        "within": "The stream must end (or meet until) within this time; default the request's timeout.",
+                        "max_event_size": "The largest event accepted, such as 64KB; default 1MB.",
+                    ],
+                    types: [
+                        "events": .object(["const": .bool(true)]),
+                        "until": .object(["type": .string("object"), "additionalProperties": ref("predicate")]),
+                        "max_events": .object(["type": .string("integer"), "minimum": .integer(1)]),
+                        "within": ref("duration"),
+                        "max_event_size": .object(["anyOf": .array([.object(["type": .string("integer"), "minimum": .integer(1)]), string(nil)])]),
+                    ],
+                    extra: [:]),
+            ])]),
             "options": ref("options"),
             "tags": stringList,
             "when": ref("conditions"),
@@ -212,6 +233,8 @@ package enum RequestFileSchema {
         "duration": "A predicate on the time of the last attempt, or budgets over all runs: {p95: {\"<\": 300ms}, max: ..., mean: ...}.",
         "schema": "The whole decoded body is valid against a JSON Schema: inline, or {file: path#pointer}.",
         "version": "The HTTP version of the response, \"1.1\" or \"2\", or a predicate on it.",
+        "events": "With stream: JSONPath over the events (an array of {event, data, id, json}) → predicate.",
+        "first_event": "With stream: a predicate on the time from sending to the first event, or budgets over all runs like duration's.",
     ]
 
     static var expect: DecodedValue {
@@ -233,6 +256,8 @@ package enum RequestFileSchema {
                 "headers": predicateMap, "json": predicateMap, "body": ref("predicate"),
                 "duration": .object(["anyOf": .array([ref("predicate"), budgets])]),
                 "schema": .object([:]),
+                "events": predicateMap,
+                "first_event": .object(["anyOf": .array([ref("predicate"), budgets])]),
                 "version": .object(["anyOf": .array([.object(["enum": .array([.string("1.1"), .string("2"), .integer(2), .number(1.1)])]), ref("predicates")])]),
             ],
             extra: [:])
@@ -241,13 +266,13 @@ package enum RequestFileSchema {
     static let captureDescriptions: [String: String] = [
         "json": "A JSONPath into the decoded body.", "header": "A response header's value.",
         "regex": "The first group (or the match) of a regular expression on the body.", "status": "true: the status code.",
-        "body": "true: the whole body.", "cookie": "A cookie the response sets.", "secret": "true: the value is redacted everywhere.",
+        "body": "true: the whole body.", "cookie": "A cookie the response sets.", "events": "A JSONPath over a stream's events.", "secret": "true: the value is redacted everywhere.",
     ]
 
     static var capture: DecodedValue {
         let source = object(
             keys: ExpectationLoader.captureKeys, descriptions: captureDescriptions,
-            types: ["json": string(nil), "header": string(nil), "regex": string(nil), "status": boolean, "body": boolean, "cookie": string(nil), "secret": boolean],
+            types: ["json": string(nil), "header": string(nil), "regex": string(nil), "status": boolean, "body": boolean, "cookie": string(nil), "events": string(nil), "secret": boolean],
             extra: [:])
         return .object([
             "type": .string("object"),

@@ -46,6 +46,10 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
     public var message: String
     /// Every attempt when the request was retried, this one last; empty for a single attempt.
     public var attempts: [Attempt] = []
+    /// Lines shown under the message: a stream's events so far.
+    package var notes: [String] = []
+    /// A stream's events received before it failed.
+    package var events: [DecodedValue]?
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String) {

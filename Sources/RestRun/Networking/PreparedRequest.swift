@@ -14,6 +14,7 @@ public struct PreparedRequest: Sendable {
         var fileHeaders: [(String, String)] = []
         var baseURL: String?
         var keepsBody: Bool = true
+        var stream: EventStreamReading?
     }
 
     private final class Box: CopyOnWriteBox {
@@ -53,6 +54,11 @@ public struct PreparedRequest: Sendable {
     public var body: RequestBody? {
         get { storage.value.body }
         _modify { yield &storage.value.body }
+    }
+    /// `stream:`: the response is read as an event stream.
+    package var stream: EventStreamReading? {
+        get { storage.value.stream }
+        _modify { yield &storage.value.stream }
     }
     /// The decoder to use on the response.
     public var responseType: String? {

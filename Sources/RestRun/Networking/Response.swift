@@ -11,6 +11,7 @@ public struct Response: Sendable {
         var duration: Duration
         var version = "1.1"
         var attempts: [Attempt] = []
+        var stream: ReceivedStream?
     }
 
     private final class Box: CopyOnWriteBox {
@@ -64,6 +65,12 @@ public struct Response: Sendable {
     public var attempts: [Attempt] {
         get { storage.value.attempts }
         _modify { yield &storage.value.attempts }
+    }
+
+    /// What a request with `stream:` received, event by event.
+    package var stream: ReceivedStream? {
+        get { storage.value.stream }
+        _modify { yield &storage.value.stream }
     }
 
     /// Creates a response.

@@ -1,8 +1,11 @@
 /// An HTML report: one self-contained page (no network, no external assets) with the summary,
 /// every file and request with its status, time and a timing bar, each failure with the request
 /// file's line, caret, expected and actual, retries' attempts, skipped reasons, latency numbers,
-/// and a "failures only" toggle. Every text is redacted before it is escaped.
+/// a stream's events, and a "failures only" toggle. Every text is redacted before it is escaped.
 package enum HTMLReport {
+    /// The most events of one stream the page lists.
+    static let shownEvents = 50
+
     /// The page for `files`; `timestamp` is when the run ended.
     package static func render(_ files: [FileResult], redactor: Redactor, timestamp: String = ISO8601.now()) -> String {
         let summary = RunSummary(files)
@@ -64,6 +67,13 @@ package enum HTMLReport {
                 for failure in request.failures { details.append("<pre class=\"diagnostic\">\(text(failure.rendered(colors: false)))</pre>") }
                 for warning in request.warnings { details.append("<pre class=\"diagnostic warning\">\(text(warning.rendered(colors: false)))</pre>") }
                 if let latency = request.latency { details.append("<p class=\"latency\">latency over \(text(latency.line))</p>") }
+                if let events = request.events, !events.isEmpty {
+                    let first = request.firstEvent.map { ", the first after " + DurationText.format($0) } ?? ""
+                    let lines = events.prefix(Self.shownEvents).enumerated().map { EventStreamText.line($1, number: $0 + 1) }
+                        + (events.count > Self.shownEvents ? ["… \(events.count - Self.shownEvents) more (the JSON report has them all)"] : [])
+                    details.append("<details class=\"events\"><summary>\(events.count) event\(events.count == 1 ? "" : "s")\(escape(first))</summary>"
+                        + "<pre>\(text(lines.joined(separator: "\n")))</pre></details>")
+                }
                 if !details.isEmpty {
                     html += "<tr class=\"detail \(outcome)\"><td></td><td colspan=\"4\">\(details.joined(separator: "\n"))</td></tr>\n"
                 }

@@ -28,6 +28,9 @@ public struct RequestResult: Sendable {
         var skipReason: String?
         var attempts: Int
         var repeatedRuns: [Duration]?
+        var firstEvent: Duration?
+        var repeatedFirstEvents: [Duration]?
+        var events: [DecodedValue]?
         var statisticsKey: StatisticsKey?
         var latencyBudgets: [Expectation] = []
         var latency: LatencySummary?
@@ -110,6 +113,21 @@ public struct RequestResult: Sendable {
     package var repeatedRuns: [Duration]? {
         get { storage.value.repeatedRuns }
         _modify { yield &storage.value.repeatedRuns }
+    }
+    /// The time from sending to the first event of a stream (`stream:`), when one arrived.
+    package var firstEvent: Duration? {
+        get { storage.value.firstEvent }
+        _modify { yield &storage.value.firstEvent }
+    }
+    /// With `repeat:`, each run's time to its first event, in the order they ran.
+    package var repeatedFirstEvents: [Duration]? {
+        get { storage.value.repeatedFirstEvents }
+        _modify { yield &storage.value.repeatedFirstEvents }
+    }
+    /// A stream's events as received (redacted), for the reports.
+    package var events: [DecodedValue]? {
+        get { storage.value.events }
+        _modify { yield &storage.value.events }
     }
     /// What its runs are counted under across `--repeat` passes, `repeat:` and `for_each` items.
     package var statisticsKey: StatisticsKey? {

@@ -88,6 +88,13 @@ package struct ResponseChecker: Sendable {
                 actual = .string(response.text)
             case .duration: actual = .number(response.duration.milliseconds)
             case .version: actual = .string(response.version)
+            case let .events(path):
+                let nodes = path.select(.array(response.stream?.events ?? []))
+                actual = path.isSingular ? nodes.first : .array(nodes)
+                missing = response.stream == nil ? "no event stream (the request has no 'stream:')" : "no event at this path"
+            case .firstEvent:
+                actual = response.stream?.firstEvent.map { .number($0.milliseconds) }
+                missing = "no event arrived"
             case .latency: continue  // Checked once over all runs, by `LatencyCheck`.
             case .json, .decodedBody:
                 guard let decoded else {
@@ -145,8 +152,25 @@ package struct ResponseChecker: Sendable {
                 if problem.severity == .error { outcome.failures.append(problem) } else { outcome.warnings.append(problem) }
             }
         }
+        if let stream = request.stream, let received = response.stream {
+            outcome.failures += Self.streamFailures(stream, received, response: response)
+        }
         outcome.failures += captureFailures
         return outcome
+    }
+
+    /// A stream that was not one, or that ended before `until:` held (exit 4: the server answered).
+    static func streamFailures(_ stream: EventStreamSettings, _ received: ReceivedStream, response: Response) -> [Diagnostic] {
+        guard (200...299).contains(response.status) else { return [] }
+        guard received.isEventStream else {
+            let type = response.headers["Content-Type"].map { "Content-Type \($0)" } ?? "no Content-Type"
+            return [Diagnostic("the response is not an event stream: expected Content-Type text/event-stream, found \(type)", at: stream.location)]
+        }
+        guard !stream.until.isEmpty, received.end == .closed else { return [] }
+        let count = received.events.count
+        return [Diagnostic(
+            "the event stream ended after \(count) event\(count == 1 ? "" : "s") before 'until' held", at: stream.untilLocation ?? stream.location,
+            notes: EventStreamText.notes(received.events))]
     }
 
     struct Missing: Error { var message: String }
@@ -181,6 +205,12 @@ package struct ResponseChecker: Sendable {
                 return .failure(Missing(message: "/\(pattern.source)/ does not match the body"))
             }
             return .success(.string(value))
+        case let .events(path):
+            guard let stream = response.stream else { return .failure(Missing(message: "the request has no 'stream:'")) }
+            let nodes = path.select(.array(stream.events))
+            guard path.isSingular else { return .success(.array(nodes)) }
+            guard let node = nodes.first else { return .failure(Missing(message: "no event at \(path.source)")) }
+            return .success(node)
         case let .cookie(name):
             for header in response.headers.values(for: "Set-Cookie") {
                 let pair = header.split(separator: ";", maxSplits: 1).first ?? ""

@@ -145,11 +145,15 @@ package struct Runner: Sendable {
         }
         var combined = await once()
         combined.repeatedRuns = combined.status == nil ? [] : [combined.duration]
+        if let firstEvent = combined.firstEvent { combined.repeatedFirstEvents = [firstEvent] }
         var number = 1
         while number < count, combined.outcome == .passed, !isStopped {
             number += 1
             let next = await once()
             if next.status != nil { combined.repeatedRuns?.append(next.duration) }
+            if let firstEvent = next.firstEvent { combined.repeatedFirstEvents = (combined.repeatedFirstEvents ?? []) + [firstEvent] }
+            combined.firstEvent = next.firstEvent ?? combined.firstEvent
+            combined.events = next.events
             combined.duration += next.duration
             combined.attempts += next.attempts
             combined.outcome = next.outcome
@@ -219,6 +223,11 @@ package struct Runner: Sendable {
     private func send(
         _ planned: PlannedRequest, of file: PlannedFile, named name: ResultName, networking: any Networking, scope: inout Scope
     ) async -> RequestResult {
+        // A stream's events are shown as they arrive (-v), with the lines before them, unless
+        // the request captures a secret: its log is then held, to be redacted once it is known.
+        if planned.request.stream != nil, !planned.request.captures.contains(where: \.isSecret) {
+            return await sendHoldingLog(planned, of: file, named: name, networking: networking, scope: &scope)
+        }
         let held = HeldLog()
         let result = await HeldLog.$current.withValue(held) {
             await sendHoldingLog(planned, of: file, named: name, networking: networking, scope: &scope)
@@ -273,6 +282,10 @@ package struct Runner: Sendable {
             }
             result.attempts = max(1, response.attempts.count)
             result.status = response.status
+            if let stream = response.stream {
+                result.firstEvent = stream.firstEvent
+                result.events = stream.events.map(redactor.redact)
+            }
             result.expectations = outcome.expectations
             result.failures = outcome.failures
             result.warnings = outcome.warnings
@@ -295,7 +308,9 @@ package struct Runner: Sendable {
             result.outcome = .error
             result.attempts = max(1, network?.attempts.count ?? 1)
             var failure = Diagnostic(redactor.redact(message), at: location)
+            failure.notes += network?.notes.map(redactor.redact) ?? []
             if let attempts = network?.attempts, attempts.count > 1 { failure.notes.append(redactor.redact(AttemptText.note(attempts))) }
+            result.events = network?.events?.map(redactor.redact)
             result.failures = [failure]
         }
         result.duration = ContinuousClock.now - start
@@ -312,6 +327,7 @@ package struct Runner: Sendable {
         var prepared = PreparedRequest(resolved, baseURL: baseURL)
         prepared.baseURL = baseURL
         prepared.keepsBody = keepsBody
+        if let stream = request.stream { prepared.stream = EventStreamReading(stream, scope: scope) }
         guard URLBuilder.isAbsolute(prepared.url) else {
             throw Diagnostic(
                 "the URL '\(prepared.url)' is not absolute: give the file a 'base_url' or use a full URL",

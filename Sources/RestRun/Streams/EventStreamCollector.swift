@@ -1,0 +1,99 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+
+/// Reads a response with `stream:` as it arrives: a `text/event-stream` body is parsed event by
+/// event (nothing else is), each event is shown to the observers, and reading stops at the end,
+/// when `until` holds, or after `max_events`. A response that is not an event stream is collected
+/// as a body, up to `max_body`.
+///
+/// `@unchecked Sendable`: AsyncHTTPClient calls every method of a delegate on the request's event
+/// loop, one call at a time, and the state is read only after the task's future has completed.
+final class EventStreamCollector: HTTPClientResponseDelegate, @unchecked Sendable {
+    /// Why a read was stopped early (not a failure: what arrived is the response).
+    struct Stop: Error {}
+    /// More events than `EventStreamSettings.eventLimit`.
+    struct TooManyEvents: Error {}
+
+    private let reading: EventStreamReading
+    private let limit: Int
+    private let keepsBody: Bool
+    private let start: ContinuousClock.Instant
+    private let observers: [@Sendable (DecodedValue, Int) -> Void]
+    private var parser: EventStreamParser
+    private(set) var head: HTTPResponseHead?
+    private(set) var body: [UInt8] = []
+    private(set) var size = 0
+    private(set) var received = ReceivedStream()
+    /// Why the parse stopped with an error, if it did.
+    private(set) var failure: EventStreamParser.Failure?
+    private(set) var tooManyEvents = false
+
+    init(
+        reading: EventStreamReading, limit: Int, keepsBody: Bool, start: ContinuousClock.Instant,
+        observers: [@Sendable (DecodedValue, Int) -> Void]
+    ) {
+        self.reading = reading
+        self.limit = limit
+        self.keepsBody = keepsBody
+        self.start = start
+        self.observers = observers
+        parser = EventStreamParser(maxEventSize: reading.settings.maxEventSize)
+    }
+
+    func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
+        self.head = head
+        let type = head.headers.first(name: "Content-Type").map { MediaType.essence($0) } ?? ""
+        received.isEventStream = type == "text/event-stream"
+        if received.isEventStream {
+            let version = head.version.major == 2 ? "2" : "\(head.version.major).\(head.version.minor)"
+            let line = DecodedValue.string("HTTP/\(version) \(head.status.code) \(head.status.reasonPhrase)")
+            for observer in observers { observer(line, 0) }
+        }
+        return task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
+        size += buffer.readableBytes
+        if size > limit { return task.eventLoop.makeFailedFuture(NIOTooManyBytesError(maxBytes: limit)) }
+        if keepsBody || !received.isEventStream { body.append(contentsOf: buffer.readableBytesView) }
+        guard received.isEventStream else { return task.eventLoop.makeSucceededVoidFuture() }
+        var stopped = false
+        do {
+            try parser.feed(buffer.readableBytesView) { event in
+                stopped = take(event)
+                return !stopped
+            }
+        } catch {
+            failure = error
+            return task.eventLoop.makeFailedFuture(error)
+        }
+        if tooManyEvents { return task.eventLoop.makeFailedFuture(TooManyEvents()) }
+        return stopped ? task.eventLoop.makeFailedFuture(Stop()) : task.eventLoop.makeSucceededVoidFuture()
+    }
+
+    /// Keeps one event; returns whether reading stops here.
+    private func take(_ event: ServerSentEvent) -> Bool {
+        if received.firstEvent == nil { received.firstEvent = ContinuousClock.now - start }
+        guard received.events.count < EventStreamSettings.eventLimit else {
+            tooManyEvents = true
+            return true
+        }
+        let value = event.value
+        received.events.append(value)
+        for observer in observers { observer(value, received.events.count) }
+        if reading.meetsUntil(value) {
+            received.end = .untilMet
+            return true
+        }
+        if let maxEvents = reading.settings.maxEvents, received.events.count >= maxEvents {
+            received.end = .maxEvents
+            return true
+        }
+        return false
+    }
+
+    func didFinishRequest(task: HTTPClient.Task<Void>) throws {
+        guard head != nil else { throw HTTPClientError.remoteConnectionClosed }
+    }
+}

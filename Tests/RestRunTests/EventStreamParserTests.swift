@@ -1,0 +1,88 @@
+@testable import RestRun
+import Testing
+
+/// The event-stream parser against the WHATWG HTML standard's rules, fed whole and byte by byte.
+@Suite("event-stream parser")
+struct EventStreamParserTests {
+    static func parse(_ text: String, chunk: Int = .max, maxEventSize: Int = 1 << 20) throws -> [ServerSentEvent] {
+        parse(Array(text.utf8), chunk: chunk, maxEventSize: maxEventSize)
+    }
+
+    static func parse(_ bytes: [UInt8], chunk: Int = .max, maxEventSize: Int = 1 << 20) -> [ServerSentEvent] {
+        var parser = EventStreamParser(maxEventSize: maxEventSize)
+        var events: [ServerSentEvent] = []
+        var index = 0
+        while index < bytes.count {
+            let end = min(bytes.count, index + chunk)
+            try? parser.feed(bytes[index..<end]) { events.append($0); return true }
+            index = end
+        }
+        return events
+    }
+
+    struct Case: Sendable, CustomStringConvertible {
+        var description: String
+        var stream: String
+        var expected: [ServerSentEvent]
+    }
+
+    static let cases: [Case] = [
+        Case(description: "data over several lines", stream: "data: one\ndata: two\n\n", expected: [.init(data: "one\ntwo")]),
+        Case(description: "LF, CR and CRLF line ends", stream: "data: a\r\rdata: b\r\n\r\ndata: c\n\n",
+             expected: [.init(data: "a"), .init(data: "b"), .init(data: "c")]),
+        Case(description: "comments are skipped", stream: ": keep-alive\ndata: x\n: more\n\n", expected: [.init(data: "x")]),
+        Case(description: "one space after the colon is dropped, no more", stream: "data:  two spaces\ndata:none\n\n",
+             expected: [.init(data: " two spaces\nnone")]),
+        Case(description: "a field without a colon has an empty value", stream: "data\ndata\n\n", expected: [.init(data: "\n")]),
+        Case(description: "event names the type; message otherwise", stream: "event: add\ndata: 1\n\ndata: 2\n\n",
+             expected: [.init(type: "add", data: "1"), .init(data: "2")]),
+        Case(description: "the last event id carries over", stream: "id: 7\ndata: a\n\ndata: b\n\nid\ndata: c\n\n",
+             expected: [.init(data: "a", id: "7"), .init(data: "b", id: "7"), .init(data: "c", id: "")]),
+        Case(description: "an id with NUL is ignored", stream: "id: 1\ndata: a\n\nid: 2\u{0}x\ndata: b\n\n",
+             expected: [.init(data: "a", id: "1"), .init(data: "b", id: "1")]),
+        Case(description: "an event without data is not dispatched", stream: "event: ping\n\ndata: x\n\n", expected: [.init(data: "x")]),
+        Case(description: "an event still open at the end is dropped", stream: "data: done\n\ndata: half", expected: [.init(data: "done")]),
+        Case(description: "retry with digits only", stream: "retry: 500\ndata: a\n\nretry: 5x\ndata: b\n\n",
+             expected: [.init(data: "a", retry: 500), .init(data: "b", retry: 500)]),
+        Case(description: "a leading BOM is skipped once", stream: "\u{FEFF}data: a\n\n", expected: [.init(data: "a")]),
+        Case(description: "unknown fields are ignored", stream: "foo: bar\ndata: a\n\n", expected: [.init(data: "a")]),
+        Case(description: "blank lines alone dispatch nothing", stream: "\n\n\r\n\rdata: a\n\n", expected: [.init(data: "a")]),
+    ]
+
+    @Test("each rule, whole and byte by byte", arguments: cases)
+    func rule(_ rule: Case) throws {
+        #expect(try Self.parse(rule.stream) == rule.expected)
+        #expect(try Self.parse(rule.stream, chunk: 1) == rule.expected)
+        #expect(try Self.parse(rule.stream, chunk: 3) == rule.expected)
+    }
+
+    @Test("a second BOM is data; a CR then LF split across chunks is one line end")
+    func edges() throws {
+        let events = Self.parse([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("data: a\n\n".utf8), chunk: 2)
+        #expect(events.isEmpty, "the second BOM starts a field named \u{FEFF}data")
+        #expect(try Self.parse("data: a\r\n\r\n", chunk: 8) == [.init(data: "a")])
+    }
+
+    @Test("an event or a line over the limit stops the parse")
+    func limits() {
+        var parser = EventStreamParser(maxEventSize: 10)
+        #expect(throws: EventStreamParser.Failure.eventTooLarge) {
+            try parser.feed(Array("data: 0123456789ABCDEF".utf8)) { _ in true }
+        }
+        var many = EventStreamParser(maxEventSize: 10)
+        #expect(throws: EventStreamParser.Failure.eventTooLarge) {
+            try many.feed(Array("data: 12345\ndata: 12345\n\n".utf8)) { _ in true }
+        }
+    }
+
+    @Test("an event's value has json only when its data is JSON")
+    func value() {
+        let json: [(String, DecodedValue)] = [
+            ("event", .string("message")), ("data", .string(#"{"a": 1}"#)), ("id", .string("")),
+            ("json", .object(fromPairs: [("a", .integer(1))])),
+        ]
+        #expect(ServerSentEvent(data: #"{"a": 1}"#).value == .object(fromPairs: json))
+        let text: [(String, DecodedValue)] = [("event", .string("message")), ("data", .string("[DONE]")), ("id", .string(""))]
+        #expect(ServerSentEvent(data: "[DONE]").value == .object(fromPairs: text))
+    }
+}
