@@ -12,5 +12,6 @@ let package = Package(
         .executableTarget(name: "FuzzJSONPath", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
         .executableTarget(name: "FuzzEventStream", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
+        .executableTarget(name: "FuzzGraphQL", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
     ]
 )

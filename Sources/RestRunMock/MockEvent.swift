@@ -1,5 +1,3 @@
-package import RestRun
-
 /// One event of a mock route's `events:` stream, written as the event-stream format says, after
 /// its delay.
 package struct MockEvent: Sendable {

@@ -16,6 +16,8 @@ package struct MockResponse: Sendable {
         case echo
         /// `events:`: a `text/event-stream`, each event sent after its delay, then the end.
         case events([MockEvent])
+        /// `graphql:`: answers by operation name, queries validated against a schema.
+        case graphql(MockGraphQL)
     }
 
     /// The status code.

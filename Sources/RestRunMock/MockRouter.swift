@@ -65,6 +65,9 @@ package final class MockRouter: MockResponder {
             case .echo:
                 bytes = Self.echo(method: method, uri: uri, headers: headers, body: body).jsonBytes
                 replyHeaders.append(("Content-Type", "application/json"))
+            case let .graphql(graphql):
+                bytes = graphql.answer(method: method, uri: uri, body: body).jsonBytes
+                replyHeaders.append(("Content-Type", "application/json"))
             case let .events(list):
                 bytes = []
                 events = list.map { event in

@@ -14,8 +14,10 @@ public struct MockRoutes: Sendable {
         self.compresses = compresses
     }
 
-    static let routeKeys = ["method", "path", "status", "headers", "file", "json", "text", "echo", "events", "delay", "responses"]
-    static let responseKeys = ["status", "headers", "file", "json", "text", "echo", "events", "delay"]
+    static let routeKeys = ["method", "path", "status", "headers", "file", "json", "text", "echo", "events", "graphql", "delay", "responses"]
+    static let responseKeys = ["status", "headers", "file", "json", "text", "echo", "events", "graphql", "delay"]
+    /// `graphql:`'s keys.
+    static let graphqlKeys = ["schema", "operations"]
     /// The keys of one event of `events:`.
     static let eventKeys = ["event", "data", "json", "id", "retry", "comment", "delay"]
     /// A routes file's own keys.
@@ -134,7 +136,7 @@ public struct MockRoutes: Sendable {
                     }
                 }
             }
-            let bodies = ["file", "json", "text", "echo", "events"].filter { node[$0] != nil }
+            let bodies = ["file", "json", "text", "echo", "events", "graphql"].filter { node[$0] != nil }
             if bodies.count > 1, let second = node[bodies[1]] {
                 error("a response has one body; found both '\(bodies[0])' and '\(bodies[1])'", second)
             }
@@ -157,6 +159,8 @@ public struct MockRoutes: Sendable {
                 }
             } else if let echo = node["echo"] {
                 if case .bool(true)? = echo.scalarValue { response.body = .echo }
+            } else if let graphql = node["graphql"] {
+                if let answers = self.graphql(graphql) { response.body = .graphql(answers) }
             } else if let list = node["events"] {
                 response.body = .events(events(list))
                 if !response.headers.contains(where: { $0.0.lowercased() == "content-type" }) {
@@ -172,6 +176,34 @@ public struct MockRoutes: Sendable {
                 }
             }
             return response
+        }
+
+        /// `graphql: {schema: schema.graphql, operations: {Name: {data: ...}}}`.
+        mutating func graphql(_ node: Node) -> MockGraphQL? {
+            guard checkKeys(node, allowed: MockRoutes.graphqlKeys, what: "'graphql'") else { return nil }
+            var answers = MockGraphQL(schema: nil, operations: [:])
+            if let schemaNode = node["schema"] {
+                let path = FileSystem.path(schemaNode.scalarText ?? "", relativeTo: source.path)
+                do {
+                    let text = try FileSystem.readText(path)
+                    answers.schema = try GraphQLSchemaDocument.read(text, path: path)
+                } catch let failure as FileSystem.Failure {
+                    error(failure.message, schemaNode)
+                } catch let failure as GraphQLSchemaDocument.Failure {
+                    error("graphql schema '\(schemaNode.scalarText ?? "")': \(failure.message)" + (failure.line.map { " (line \($0))" } ?? ""), schemaNode)
+                } catch {
+                    self.error("graphql schema '\(schemaNode.scalarText ?? "")' cannot be read", schemaNode)
+                }
+            }
+            guard let operations = node["operations"], let pairs = operations.pairs else {
+                error("'graphql' needs 'operations': each operation name with its whole JSON answer ({data: ...} or {errors: [...]})", node)
+                return nil
+            }
+            for pair in pairs {
+                guard let name = pair.key.scalarText else { continue }
+                answers.operations[name] = DecodedValue(node: pair.value)
+            }
+            return answers
         }
 
         /// `events:`: a list of events, each a string (its data) or

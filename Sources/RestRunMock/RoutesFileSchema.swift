@@ -16,6 +16,7 @@ package enum RoutesFileSchema {
         "echo": "true: answer with the request as JSON (method, path, query, headers, body).",
         "delay": "Wait this long before answering, such as 200ms.",
         "responses": "Answers served in turn, one per request; the last repeats.",
+        "graphql": "Answer GraphQL requests: {schema: SDL or introspection file (queries are validated), operations: {Name: whole JSON answer}}.",
         "events": "Answer with a text/event-stream: each event a string (its data) or {event, data, json, id, retry, comment, delay}, sent after its delay.",
     ]
 
@@ -31,6 +32,14 @@ package enum RoutesFileSchema {
             "text": .object(["type": .string("string")]),
             "echo": .object(["type": .string("boolean")]),
             "delay": .object(["type": .string("string"), "pattern": .string(#"^[0-9]+(\.[0-9]+)?(ms|s|m)$"#)]),
+            "graphql": RequestFileSchema.object(
+                keys: MockRoutes.graphqlKeys,
+                descriptions: [
+                    "schema": "An SDL or introspection JSON file, relative to the routes file: each query is validated against it.",
+                    "operations": "Operation name → the whole JSON answer, such as {data: {...}} or {errors: [...]}.",
+                ],
+                types: ["schema": .object(["type": .string("string")]), "operations": .object(["type": .string("object")])],
+                extra: [:]),
             "events": .object(["type": .string("array"), "items": .object(["anyOf": .array([
                 .object(["type": .string("string")]),
                 RequestFileSchema.object(

@@ -13,9 +13,10 @@ package struct BodyUse: Sendable {
     /// nil when any reads more (the whole body, a wildcard, an index, a filter) or a decoder does.
     package let jsonSelection: JSONParser.Selection?
 
-    /// The use of a request with `decoder`, `expectations` and `captures`.
-    package init(decoder: String?, expectations: [Expectation], captures: [Capture]) {
-        var readsBody = decoder != nil
+    /// The use of a request with `decoder`, `expectations` and `captures`; `readsGraphQLErrors`
+    /// when the body's GraphQL `errors` are checked.
+    package init(decoder: String?, expectations: [Expectation], captures: [Capture], readsGraphQLErrors: Bool = false) {
+        var readsBody = decoder != nil || readsGraphQLErrors
         var needsDecodedValue = decoder != nil
         var selection: JSONParser.Selection? = decoder == nil ? JSONParser.Selection() : nil
         // A JSONPath, from an expectation or a capture: its members are kept when it is a path of names.

@@ -18,6 +18,7 @@ package struct DeclaredRequest: Sendable {
         var tags: [String]
         var latencyBudgets: [Expectation] = []
         var stream: EventStreamSettings?
+        var graphql: GraphQLOperation?
     }
 
     private final class Box: CopyOnWriteBox {
@@ -104,6 +105,12 @@ package struct DeclaredRequest: Sendable {
         _modify { yield &storage.value.stream }
     }
 
+    /// `graphql:`: the body (or, with GET, the query parameters) is this GraphQL operation.
+    package var graphql: GraphQLOperation? {
+        get { storage.value.graphql }
+        _modify { yield &storage.value.graphql }
+    }
+
     /// Creates a declared request.
     package init(
         name: String, location: SourceLocation? = nil, method: HTTPMethod = .get, url: Template,
@@ -122,7 +129,15 @@ package struct DeclaredRequest: Sendable {
     /// What the request's checks read of a response body, worked out from its decoder,
     /// expectations and captures (one walk over them; the runner asks once a run of the request).
     package var bodyUse: BodyUse {
-        BodyUse(decoder: decoder, expectations: expectations, captures: captures)
+        BodyUse(decoder: decoder, expectations: expectations, captures: captures, readsGraphQLErrors: checksGraphQLErrors)
+    }
+
+    /// Whether a GraphQL response with `errors` fails the request: unless an expectation reads them.
+    package var checksGraphQLErrors: Bool {
+        guard graphql != nil else { return false }
+        return !expectations.contains { expectation in
+            if case let .json(path) = expectation.subject { path.source.contains("errors") } else { false }
+        }
     }
 
     /// Calls `visit` with every template the request reads, for checking variable names before
@@ -132,6 +147,7 @@ package struct DeclaredRequest: Sendable {
         for item in query { visit(item.value) }
         for header in headers { header.forEachTemplate(visit) }
         body?.forEachTemplate(visit)
+        graphql?.variables?.forEachTemplate(visit)
         // By index: a `for` loop would copy each whole expectation (subject, place, texts).
         let expectations = self.expectations
         for index in expectations.indices { expectations[index].predicate.forEachTemplate(visit) }
@@ -142,6 +158,10 @@ package struct DeclaredRequest: Sendable {
     package func resolved(in scope: Scope) throws(Diagnostic) -> ResolvedRequest {
         var queryItems: [(String, String)] = []
         for item in query { queryItems.append((item.name, try item.value.render(in: scope))) }
+        var body = try self.body?.resolve(in: scope)
+        if let graphql {
+            if method == .get { queryItems += try graphql.queryItems(in: scope) } else { body = try graphql.body(in: scope) }
+        }
         var headerFields: [(String, String)] = []
         var removed: Set<String> = []
         for header in headers {
@@ -153,7 +173,7 @@ package struct DeclaredRequest: Sendable {
         }
         return ResolvedRequest(
             name: name, method: method, url: try url.render(in: scope), query: queryItems, headers: headerFields,
-            removedHeaders: removed, body: try body?.resolve(in: scope), responseType: decoder,
+            removedHeaders: removed, body: body, responseType: decoder,
             transport: options.transport, retry: options.retry)
     }
 }

@@ -4,11 +4,13 @@ import RestRunYAML
 struct DeclaredRequestLoader {
     let context: LoadContext
     let decoderNames: [String]
+    /// The file's `graphql_schema`, that `graphql:` queries are validated against.
+    var graphqlSchema: GraphQLSchemaDocument?
 
     /// The keys of a request.
     enum Key: String, CaseIterable {
         case name, method, url, query, headers, auth, json, text, form, multipart, file, base64
-        case decode, expect, capture, options, tags, when, stream
+        case decode, expect, capture, options, tags, when, stream, graphql
         case forEach = "for_each"
         case `repeat`
     }
@@ -51,6 +53,7 @@ struct DeclaredRequestLoader {
         var iteration: Iteration?
         var repeatCount = 1
         var bodySeen: Node?
+        var methodGiven = false
         context.forEachEntry(node, what, keysAre: "plain names") { key, value, keyNode in
             guard let known = Self.keyLookup.key(key) else {
                 _ = context.isAllowed(key, at: keyNode, in: what, allowed: Self.keys)
@@ -67,16 +70,21 @@ struct DeclaredRequestLoader {
                     return
                 }
                 request.method = method
+                methodGiven = true
             case .query: request.query = loadQuery(value)
             // `auth:` may have been read already: its header stays, after the listed ones.
             case .headers: request.headers = loadHeaders(value, "'headers'", context: context) + request.headers
-            case .json, .text, .form, .multipart, .file, .base64:
+            case .json, .text, .form, .multipart, .file, .base64, .graphql:
                 if let first = bodySeen {
                     context.error("a request has one body; '\(first.scalarText ?? "")' was given already at line \(first.mark.line)", at: keyNode)
                     return
                 }
                 bodySeen = keyNode
-                request.body = BodyLoader(context: context).load(key, value)
+                if known == .graphql {
+                    request.graphql = GraphQLLoader(context: context, schema: graphqlSchema).load(value)
+                } else {
+                    request.body = BodyLoader(context: context).load(key, value)
+                }
             case .auth:
                 if let auth = loadAuth(value, context: context) {
                     request.headers.append(HeaderTemplate(auth: auth, location: context.location(keyNode)))
@@ -118,6 +126,8 @@ struct DeclaredRequestLoader {
             case .url: break
             }
         }
+        // A GraphQL request is a POST unless it says GET (its query then goes in the URL).
+        if request.graphql != nil, !methodGiven { request.method = .post }
         if request.name.isEmpty { request.name = "\(request.method) \(request.url)" }
         checkSingleAuthorization(request.headers, context: context)
         if !request.expectations.contains(where: { if case .status = $0.subject { true } else { false } }) {

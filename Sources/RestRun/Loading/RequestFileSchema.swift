@@ -53,6 +53,7 @@ package enum RequestFileSchema {
         "options": "Defaults for every request's options.",
         "decoders": "External decoders by name: {Name: {command: [program, args...], timeout: 5s}}.",
         "openapi": "An OpenAPI 3.0 or 3.1 spec every response is checked against: a path, or {spec: path, strict: true}.",
+        "graphql_schema": "A GraphQL schema (SDL, or an introspection result in JSON), relative to this file: every graphql: query is validated against it when the file loads.",
         "exports": "The captures a file used as a flow (use:) gives back to the file using it.",
         "parameters": "The variables a flow needs from its use:'s with: (they have no default).",
         "requests": "The requests, run in order; a capture feeds the requests after it. An item is a request (with url) or a use: of a flow.",
@@ -85,6 +86,7 @@ package enum RequestFileSchema {
                 types: ["spec": string(nil), "strict": boolean],
                 extra: ["required": .array([.string("spec")])]),
         ])]),
+        "graphql_schema": string(nil),
         "exports": stringList,
         "parameters": stringList,
         "requests": .object(["type": .string("array"), "items": .object(["anyOf": .array([ref("request"), ref("use")])])]),
@@ -113,6 +115,7 @@ package enum RequestFileSchema {
         "when": "Run only if every condition holds: variable or capture name → predicate.",
         "for_each": "Run once per item of a list, a {{variable}} holding one, or {file: data.csv}; the item is {{item}}, its position {{index}}.",
         "repeat": "Send it this many times in a row, as one result with latency percentiles (1 to 100000).",
+        "graphql": "A GraphQL operation {query, variables, operation_name}, sent as a POST JSON body (or as query parameters with method: GET).",
         "stream": "events, or {events: true, until, max_events, within, max_event_size}: read the response as a text/event-stream, event by event.",
     ]
 
@@ -146,6 +149,21 @@ package enum RequestFileSchema {
             "decode": string(nil),
             "expect": ref("expect"),
             "capture": ref("capture"),
+            "graphql": object(
+                keys: GraphQLLoader.keys,
+                descriptions: [
+                    "query": "The GraphQL document, or {file: query.graphql} relative to this file.",
+                    "variables": "The operation's variables; a value that is exactly {{name}} keeps the variable's type.",
+                    "operation_name": "The operation to run, when the document has several.",
+                ],
+                types: [
+                    "query": .object(["anyOf": .array([string(nil), object(
+                        keys: GraphQLLoader.queryFileKeys, descriptions: ["file": "A .graphql file, relative to this file."],
+                        types: ["file": string(nil)], extra: ["required": .array([.string("file")])])])]),
+                    "variables": .object(["type": .string("object")]),
+                    "operation_name": string(nil),
+                ],
+                extra: ["required": .array([.string("query")])]),
             "stream": .object(["anyOf": .array([
                 .object(["const": .string("events")]),
                 object(

@@ -152,11 +152,32 @@ package struct ResponseChecker: Sendable {
                 if problem.severity == .error { outcome.failures.append(problem) } else { outcome.warnings.append(problem) }
             }
         }
+        if request.checksGraphQLErrors, var failure = Self.graphQLErrors(in: response, at: request.location) {
+            failure.message = redactor.redact(failure.message)
+            failure.notes = failure.notes.map(redactor.redact)
+            outcome.failures.append(failure)
+        }
         if let stream = request.stream, let received = response.stream {
             outcome.failures += Self.streamFailures(stream, received, response: response)
         }
         outcome.failures += captureFailures
         return outcome
+    }
+
+    /// The GraphQL `errors` of a response, when it has some: each error's message and path.
+    static func graphQLErrors(in response: Response, at location: SourceLocation?) -> Diagnostic? {
+        guard case let .object(members)? = try? JSONParser.parse(response.body), case let .array(errors)? = members["errors"], !errors.isEmpty
+        else { return nil }
+        let notes = errors.prefix(20).map { error -> String in
+            guard case let .object(fields) = error else { return error.jsonText(limit: 200) }
+            var line = fields["message"]?.stringValue ?? fields["message"]?.jsonText(limit: 200) ?? "(no message)"
+            if case let .array(path)? = fields["path"], !path.isEmpty {
+                line += " (path: " + path.map(\.interpolationText).joined(separator: ".") + ")"
+            }
+            return line
+        } + (errors.count > 20 ? ["… \(errors.count - 20) more"] : [])
+        let count = errors.count == 1 ? "an error" : "\(errors.count) errors"
+        return Diagnostic("the GraphQL response has \(count) (expect something of $.errors to allow them)", at: location, notes: notes)
     }
 
     /// A stream that was not one, or that ended before `until:` held (exit 4: the server answered).

@@ -1,0 +1,96 @@
+import GraphQL
+
+/// Checks a request's GraphQL query when its file loads: it must parse, name an operation that
+/// exists, and, against the file's `graphql_schema`, pass the specification's validation rules
+/// (unknown fields with did-you-mean, argument types, fragments on the wrong type, ...) and be
+/// given every required variable. Positions are the query's own, 1-based.
+package enum GraphQLQueryCheck {
+    /// One problem at a line and column of the query.
+    package struct Problem: Sendable, Equatable {
+        /// One sentence.
+        package var message: String
+        /// The 1-based line and column in the query text.
+        package var line: Int, column: Int
+    }
+
+    /// The problems of `query`; `variables` lists the names given (a template counts as given),
+    /// or nil when none are.
+    package static func problems(
+        _ query: String, operationName: String?, variables: Set<String>, schema: GraphQLSchemaDocument?
+    ) -> [Problem] {
+        guard !GraphQLDepth.isTooDeep(query) else {
+            return [Problem(message: "the query nests deeper than \(GraphQLDepth.limit) levels", line: 1, column: 1)]
+        }
+        let document: Document
+        do {
+            document = try parse(source: query)
+        } catch let error as GraphQLError {
+            return [problem(error)]
+        } catch {
+            return [Problem(message: "the query cannot be parsed", line: 1, column: 1)]
+        }
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        guard !operations.isEmpty else {
+            return [Problem(message: "the document has no operation (a query, mutation or subscription)", line: 1, column: 1)]
+        }
+        let operation: OperationDefinition
+        if let operationName {
+            guard let named = operations.first(where: { $0.name?.value == operationName }) else {
+                var message = "the document has no operation named '\(operationName)'"
+                let names = operations.compactMap { $0.name?.value }
+                if let suggestion = Suggestion.closest(to: operationName, in: names) {
+                    message += " (did you mean '\(suggestion)'?)"
+                } else if !names.isEmpty {
+                    message += "; it has " + names.map { "'\($0)'" }.joined(separator: ", ")
+                }
+                return [Problem(message: message, line: 1, column: 1)]
+            }
+            operation = named
+        } else {
+            guard operations.count == 1, let only = operations.first else {
+                return [Problem(message: "the document has \(operations.count) operations: name the one to run with 'operation_name'", line: 1, column: 1)]
+            }
+            operation = only
+        }
+        var found: [Problem] = []
+        if let schema {
+            found += validate(schema: schema.schema, ast: document).map(problem)
+        }
+        for definition in operation.variableDefinitions where definition.type is NonNullType && definition.defaultValue == nil {
+            let name = definition.variable.name.value
+            guard !variables.contains(name) else { continue }
+            let token = definition.loc?.startToken
+            found.append(Problem(
+                message: "the required variable '$\(name)' is not given in 'variables'", line: token?.line ?? 1, column: token?.column ?? 1))
+        }
+        return found
+    }
+
+    /// The name of the operation `query` runs: `operationName` when given, else its one
+    /// operation's name; nil when the query cannot be parsed or its operation has no name.
+    package static func operationName(of query: String, given operationName: String?) -> String? {
+        if let operationName { return operationName }
+        guard !GraphQLDepth.isTooDeep(query), let document = try? parse(source: query) else { return nil }
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        return operations.count == 1 ? operations.first?.name?.value : nil
+    }
+
+    private static func problem(_ error: GraphQLError) -> Problem {
+        let location = error.locations.first
+        return Problem(message: sentence(error.message), line: location?.line ?? 1, column: location?.column ?? 1)
+    }
+
+    /// The library's messages as one line: `Syntax Error GraphQL (1:15) Expected Name, found
+    /// <EOF>` and the excerpt under it become `syntax error: expected Name, found <EOF>` (the place
+    /// is shown by the diagnostic itself).
+    static func sentence(_ message: String) -> String {
+        var text = Substring(message.prefix { $0 != "\n" })
+        if text.hasPrefix("Syntax Error") {
+            if let close = text.firstIndex(of: ")"), text.contains("(") { text = text[text.index(after: close)...] }
+            text = text.drop { $0 == " " || $0 == ":" }
+            if let first = text.first { text = "syntax error: " + first.lowercased() + text.dropFirst() }
+        }
+        if text.hasSuffix(".") { text.removeLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import RestRunTestSupport
+import Testing
+
+/// `graphql:` requests end to end against the mock's GraphQL answers, and their queries checked
+/// against a schema (SDL and introspection JSON) when the file loads, at the query's own place.
+@Suite("GraphQL")
+struct GraphQLTests {
+    let binary = BinaryRunner()
+    static let schema = Fixtures.repositoryRoot + "/requests/mock/starwars.graphql"
+    static let introspection = Fixtures.repositoryRoot + "/Tests/RestRunCLITests/Fixtures/graphql/starwars-introspection.json"
+
+    static func routes() throws -> String {
+        try BinaryRunner.temporaryFile("routes.yaml", """
+            routes:
+              - path: /graphql
+                method: "*"
+                graphql:
+                  schema: \(schema)
+                  operations:
+                    Hero: { data: { hero: { name: R2-D2, friends: [ { name: Luke } ] } } }
+                    Human: { data: { human: { name: Luke, height: 1.72 } } }
+                    Broken: { data: null, errors: [ { message: "the Death Star is down", path: [hero, name] } ] }
+              - path: /echo
+                method: "*"
+                echo: true
+
+            """)
+    }
+
+    @Test("a POST JSON body by default; GET sends query parameters; variables keep their types")
+    func sending() async throws {
+        let routes = try Self.routes()
+        let (_, output) = try await binary.runFile("""
+            variables: { id: 1000 }
+            requests:
+              - name: post
+                url: /echo
+                graphql:
+                  query: "query Human($id: ID!, $unit: LengthUnit) { human(id: $id) { name height(unit: $unit) } }"
+                  variables: { id: "{{id}}", unit: FOOT }
+                  operation_name: Human
+                expect:
+                  json:
+                    $.method: POST
+                    $.headers.content-type: application/json
+                    $.json.variables.id: 1000
+                    $.json.variables.unit: FOOT
+                    $.json.operationName: Human
+                    $.json.query: { starts_with: "query Human" }
+              - name: get
+                method: GET
+                url: /echo
+                graphql:
+                  query: "{ hero { name } }"
+                  variables: { episode: JEDI }
+                expect:
+                  json:
+                    $.method: GET
+                    $.query[0]: { equals: { name: query, value: "{ hero { name } }" } }
+                    $.query[1]: { equals: { name: variables, value: '{"episode":"JEDI"}' } }
+                    $.body: ""
+            """, ["--mock", routes])
+        #expect(output.status == 0, "\(output.all)")
+    }
+
+    @Test("answers with data pass; errors fail with each message and path unless $.errors is expected")
+    func errors() async throws {
+        let routes = try Self.routes()
+        let (_, output) = try await binary.runFile("""
+            graphql_schema: \(Self.schema)
+            requests:
+              - name: hero
+                url: /graphql
+                graphql: { query: "query Hero { hero { name friends { name } } }" }
+                expect: { json: { $.data.hero.name: R2-D2 } }
+              - name: broken
+                url: /graphql
+                graphql: { query: "query Broken { hero { name } }" }
+              - name: broken but expected
+                url: /graphql
+                graphql: { query: "query Broken { hero { name } }" }
+                expect: { json: { "$.errors[0].message": { contains: Death } } }
+            """, ["--mock", routes])
+        #expect(output.status == 4, "\(output.all)")
+        #expect(output.stdout.contains("✓ hero"), "\(output.stdout)")
+        #expect(output.stdout.contains("the GraphQL response has an error"), "\(output.stdout)")
+        #expect(output.stdout.contains("the Death Star is down (path: hero.name)"), "\(output.stdout)")
+        #expect(output.stdout.contains("✓ broken but expected"), "\(output.stdout)")
+    }
+
+    @Test("invalid queries are refused at load, at the query's own line and column, with did-you-mean", arguments: [schema, introspection])
+    func validation(_ schema: String) async throws {
+        let (file, output) = try await binary.runFile("""
+            graphql_schema: \(schema)
+            requests:
+              - url: http://127.0.0.1:1/graphql
+                graphql:
+                  query: |
+                    query Hero {
+                      hero {
+                        nam
+                      }
+                    }
+              - url: http://127.0.0.1:1/graphql
+                graphql: { query: "{ human(id: true) { name } }" }
+              - url: http://127.0.0.1:1/graphql
+                graphql:
+                  query: "query H($id: ID!) { human(id: $id) { name } }"
+              - url: http://127.0.0.1:1/graphql
+                graphql:
+                  query: "{ hero { ... on Review { stars } } }"
+              - url: http://127.0.0.1:1/graphql
+                graphql:
+                  query: "{ hero { name "
+            """)
+        #expect(output.status == 2, "\(output.all)")
+        let errors = output.stderr
+        #expect(errors.contains("\(file):8:13: error: Cannot query field \"nam\" on type \"Character\". Did you mean \"name\""), "\(errors)")
+        #expect(errors.contains("\(file):12:36:"), "the argument's value, on the line of the inline query: \(errors)")
+        #expect(errors.contains("the required variable '$id' is not given in 'variables'"), "\(errors)")
+        #expect(errors.contains("Fragment cannot be spread here"), "\(errors)")
+        #expect(errors.contains("syntax error: expected Name, found <EOF>"), "\(errors)")
+        let check = try await binary.run(["check", file])
+        #expect(check.status == 2 && check.all.contains("Did you mean \"name\""), "\(check.all)")
+    }
+
+    @Test("query: { file: } is read relative to the file, its problems at the .graphql file's line")
+    func queryFile() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rest-run-graphql-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "query Hero {\n  hero {\n    nme\n  }\n}\n".write(toFile: directory + "/hero.graphql", atomically: true, encoding: .utf8)
+        try "graphql_schema: \(Self.schema)\nrequests:\n  - url: http://127.0.0.1:1/g\n    graphql: { query: { file: hero.graphql } }\n"
+            .write(toFile: directory + "/test.yaml", atomically: true, encoding: .utf8)
+        let output = try await binary.run([directory + "/test.yaml"])
+        #expect(output.status == 2, "\(output.all)")
+        #expect(output.stderr.contains("hero.graphql:3:5: error: Cannot query field \"nme\""), "\(output.stderr)")
+        #expect(output.stderr.contains("    nme"), "the .graphql file's line is shown: \(output.stderr)")
+    }
+
+    @Test("a broken schema or a typo'd key is a plain error")
+    func badInput() async throws {
+        let broken = try BinaryRunner.temporaryFile("broken.graphql", "type Query {\n  hero: Nope\n}\n")
+        let (_, output) = try await binary.runFile("graphql_schema: \(broken)\nrequests:\n  - url: http://127.0.0.1:1/g\n    graphql: { query: \"{ hero }\" }\n")
+        #expect(output.status == 2 && output.stderr.contains("Nope"), "\(output.all)")
+        let (_, typo) = try await binary.runFile("requests:\n  - url: http://127.0.0.1:1/g\n    graphql: { query: \"{ a }\", variable: {} }\n")
+        #expect(typo.status == 2 && typo.stderr.contains("did you mean 'variables'"), "\(typo.all)")
+        let deep = String(repeating: "{ a ", count: 5000)
+        let (_, nested) = try await binary.runFile("requests:\n  - url: http://127.0.0.1:1/g\n    graphql: { query: \"\(deep)\" }\n")
+        #expect(nested.status == 2 && nested.stderr.contains("nests deeper than 128 levels"), "\(nested.all)")
+    }
+}
