@@ -5,7 +5,7 @@ medians of wall time, requests per second and peak RSS, and rest-run's ratio to 
 Run through Benchmarks/run, which installs and builds what this needs. Every loop is bounded and
 nginx is stopped on the way out, whatever happens.
 """
-import argparse, os, re, shutil, signal, statistics, subprocess, sys, textwrap, time
+import argparse, json, os, re, shutil, signal, socket, statistics, subprocess, sys, textwrap, threading, time
 
 PORT = 8082
 URL = f"http://127.0.0.1:{PORT}/data.json"
@@ -230,12 +230,92 @@ def write_schema_files(work, files):
                 "    expect:\n      status: 200\n      schema: { file: s6.schema.json }\n")
 
 
+class EventServer:
+    """S8's event-stream server on 127.0.0.1: `/stream` sends EVENTS events shaped like an LLM
+    API's chunks (64 to a write) and then `data: [DONE]`; `/each` the same, one write (and TCP
+    segment) an event, as a server that flushes every event does; `/first` waits FIRST_DELAY seconds, then
+    sends one event and records, on its own clock, the time from the end of the request to that
+    write (`first_event_ms`)."""
+
+    EVENTS = 100_000
+    FIRST_DELAY = 0.2
+    CHUNK = b'data: {"id":"c1","choices":[{"delta":{"content":"token"},"index":0}]}\n\n'
+
+    def __init__(self):
+        self.socket = socket.socket()
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.socket.bind(("127.0.0.1", 0))
+        self.socket.listen(64)
+        self.port = self.socket.getsockname()[1]
+        self.first_event_ms = []
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self):
+        while True:
+            try:
+                connection, _ = self.socket.accept()
+            except OSError:
+                return
+            threading.Thread(target=self.serve, args=(connection,), daemon=True).start()
+
+    def serve(self, connection):
+        with connection:
+            data = b""
+            while b"\r\n\r\n" not in data:
+                more = connection.recv(65536)
+                if not more:
+                    return
+                data += more
+            received = time.perf_counter()
+            path = data.split(b" ")[1]
+            connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\nConnection: close\r\n\r\n")
+            if path.startswith(b"/first"):
+                time.sleep(self.FIRST_DELAY)
+                connection.sendall(b"data: first\n\n")
+                self.first_event_ms.append((time.perf_counter() - received) * 1000)
+                connection.sendall(b"data: [DONE]\n\n")
+                return
+            if path.startswith(b"/each"):
+                for _ in range(self.EVENTS):
+                    connection.sendall(self.CHUNK)
+                connection.sendall(b"data: [DONE]\n\n")
+                return
+            batch = self.CHUNK * 64
+            for _ in range(self.EVENTS // 64):
+                connection.sendall(batch)
+            connection.sendall(self.CHUNK * (self.EVENTS % 64) + b"data: [DONE]\n\n")
+
+    def stop(self):
+        self.socket.close()
+
+
+def first_event_check(rest, work, server, rounds):
+    """rest-run's first_event against the server's own clock, over `rounds` requests."""
+    request = os.path.join(work, "files", "first-event.yaml")
+    report = os.path.join(work, "first-event.json")
+    with open(request, "w") as f:
+        f.write(f"requests:\n  - url: http://127.0.0.1:{server.port}/first\n"
+                "    stream: { events: true, until: { $.data: first } }\n")
+    differences = []
+    for _ in range(rounds):
+        before = len(server.first_event_ms)
+        subprocess.run([rest, request, "--quiet", "--report-json", report], cwd=work, capture_output=True)
+        if len(server.first_event_ms) == before:
+            continue
+        with open(report) as f:
+            measured = json.load(f)["files"][0]["requests"][0].get("first_event_ms")
+        if measured is not None:
+            differences.append(measured - server.first_event_ms[-1])
+    return differences
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--root", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--only", default="S1,S2,S3,S4,S5,S6,S7")
+    parser.add_argument("--only", default="S1,S2,S3,S4,S5,S6,S7,S8")
     parser.add_argument("--hot-functions", metavar="FILE",
                         help="write the functions the scenarios execute, busiest first, to FILE (the release build's "
                              "--symbol-ordering-file) instead of measuring")
@@ -294,6 +374,20 @@ def main():
             ("rest-run --repeat 1000", [rest] + articles + ["--repeat", "1000", "--quiet"], 0),
         ]))
 
+    events = EventServer() if "S8" in only else None
+    if events:
+        # S8: an event stream read as it arrives (issue 27): events a second against curl -N.
+        for sid, path, label in [("S8", "stream", "64 to a write"), ("S8b", "each", "a write each")]:
+            stream = f"{files}/{path}.yaml"
+            with open(stream, "w") as f:
+                f.write(f"requests:\n  - url: http://127.0.0.1:{events.port}/{path}\n"
+                        f"    stream: {{ events: true, until: {{ $.data: \"[DONE]\" }}, max_events: {EventServer.EVENTS + 1} }}\n"
+                        f"    expect: {{ events: {{ \"$[-1].data\": \"[DONE]\" }} }}\n")
+            scenarios.append((sid, f"event stream, {EventServer.EVENTS // 1000}k events, {label}", EventServer.EVENTS + 1, [
+                ("rest-run", [rest, stream, "--quiet"], 0),
+                ("curl -N", sh(f"curl -sN http://127.0.0.1:{events.port}/{path} | tail -c 14 | grep -qF '[DONE]'"), 0),
+            ]))
+
     if "S6" in only:
         data, schema = f"{args.work}/nginx/www/schema-data.json", f"{files}/s6.schema.json"
         load = "import json,sys; schema=json.load(open(sys.argv[1])); data=json.load(open(sys.argv[2]))"
@@ -337,10 +431,22 @@ def main():
                 rows.append((sid, label, tool, statistics.median(times), requests, statistics.median(rss), failures[tool]))
             print(f"{sid} done", file=sys.stderr)
         counts = instruction_counts(args, rest, files, env, only, bool(nginx.process)) if {"S2", "S5"} & only else []
+        first_event = first_event_check(rest, args.work, events, max(rounds, 10)) if events else []
     finally:
         nginx.stop()
+        if events:
+            events.stop()
 
     print_table(rows, rounds)
+    if first_event:
+        # The server's clock runs from the request read to the event written; rest-run's from the
+        # request written to the event parsed. The median is the measure: a Python thread that is
+        # scheduled late shows in the largest, whichever client reads the stream.
+        median = statistics.median(abs(d) for d in first_event)
+        worst = max(abs(d) for d in first_event)
+        print(f"S8 first_event against the server's own clock, {len(first_event)} runs: median difference "
+              f"{statistics.median(first_event):+.3f} ms, largest {worst:.3f} ms")
+        print(f"  [{'met' if median <= 1.0 else 'MISSED'}] S8 first_event within 1 ms of the server's clock (median): {median:.3f} ms")
     if counts:
         print_counts(counts)
 
@@ -759,6 +865,10 @@ def targets(by):
         target(f"S7 50,000 requests peak RSS < 40 MB: {l7[5]:.1f} MB", l7[5] < 40)
     if l7 and s7:
         target(f"S7 peak RSS the same for 10x the requests (within 10%): {l7[5] / s7[5]:.2f}x", l7[5] <= 1.1 * s7[5])
+    for sid in ["S8", "S8b"]:
+        r8, c8 = get(sid, "rest-run"), get(sid, "curl -N")
+        if r8 and c8:
+            target(f"{sid} events a second >= 50% of curl -N's: {c8[3] / r8[3] * 100:.0f}%", c8[3] >= 0.5 * r8[3])
     l5, y5 = get("S5", "rest-run check"), get("S5", "PyYAML CLoader")
     if l5 and y5:
         target(f"S5 <= 1.0x PyYAML's C loader: {l5[3] / y5[3]:.2f}x", l5[3] <= y5[3])

@@ -59,6 +59,17 @@ public struct JSONPath: Sendable, CustomStringConvertible {
         return names
     }
 
+    /// For a singular path that starts with an index (`$[0].data`, `$[-1]`) over an array of
+    /// `count` items: the item it names (nil when out of range) and the rest of the path.
+    package func splitLeadingIndex(count: Int) -> (index: Int?, rest: JSONPath)? {
+        guard isSingular, case let .child(selectors)? = segments.first, selectors.count == 1, case let .index(written) = selectors[0] else {
+            return nil
+        }
+        let index = written < 0 ? count + written : written
+        let rest = JSONPath(segments: Array(segments.dropFirst()), source: "$" + source.drop { $0 != "]" }.dropFirst())
+        return ((0..<count).contains(index) ? index : nil, rest)
+    }
+
     /// The nodes the path selects from `root`, in document order.
     public func select(_ root: DecodedValue) -> [DecodedValue] {
         select(from: root, root: root)

@@ -132,6 +132,13 @@ package struct DeclaredRequest: Sendable {
         BodyUse(decoder: decoder, expectations: expectations, captures: captures, readsGraphQLErrors: checksGraphQLErrors)
     }
 
+    /// Whether an `events:` expectation may read an event's `json`.
+    package var eventsReadJSON: Bool {
+        expectations.contains { expectation in
+            if case let .events(path) = expectation.subject { EventStreamSettings.readsJSON(path) } else { false }
+        }
+    }
+
     /// Whether a GraphQL response with `errors` fails the request: unless an expectation reads them.
     package var checksGraphQLErrors: Bool {
         guard graphql != nil else { return false }

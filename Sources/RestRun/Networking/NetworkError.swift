@@ -49,7 +49,7 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Lines shown under the message: a stream's events so far.
     package var notes: [String] = []
     /// A stream's events received before it failed.
-    package var events: [DecodedValue]?
+    package var events: EventLog?
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String) {

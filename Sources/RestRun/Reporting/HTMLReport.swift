@@ -69,7 +69,7 @@ package enum HTMLReport {
                 if let latency = request.latency { details.append("<p class=\"latency\">latency over \(text(latency.line))</p>") }
                 if let events = request.events, !events.isEmpty {
                     let first = request.firstEvent.map { ", the first after " + DurationText.format($0) } ?? ""
-                    let lines = events.prefix(Self.shownEvents).enumerated().map { EventStreamText.line($1, number: $0 + 1) }
+                    let lines = (0..<min(events.count, Self.shownEvents)).map { EventStreamText.line(events[$0], number: $0 + 1) }
                         + (events.count > Self.shownEvents ? ["… \(events.count - Self.shownEvents) more (the JSON report has them all)"] : [])
                     details.append("<details class=\"events\"><summary>\(events.count) event\(events.count == 1 ? "" : "s")\(escape(first))</summary>"
                         + "<pre>\(text(lines.joined(separator: "\n")))</pre></details>")

@@ -70,7 +70,7 @@ package enum JSONReport {
         if let runs = request.repeatedFirstEvents {
             members["first_event_runs_ms"] = .array(runs.map { .number(Double(LatencySummary.microseconds($0)) / 1000) })
         }
-        if let events = request.events { members["events"] = .array(events) }
+        if let events = request.events { members["events"] = .array(events.events.map { $0.value(includingJSON: true) }) }
         return .object(members)
     }
 

@@ -30,7 +30,7 @@ public struct RequestResult: Sendable {
         var repeatedRuns: [Duration]?
         var firstEvent: Duration?
         var repeatedFirstEvents: [Duration]?
-        var events: [DecodedValue]?
+        var events: EventLog?
         var statisticsKey: StatisticsKey?
         var latencyBudgets: [Expectation] = []
         var latency: LatencySummary?
@@ -125,7 +125,7 @@ public struct RequestResult: Sendable {
         _modify { yield &storage.value.repeatedFirstEvents }
     }
     /// A stream's events as received (redacted), for the reports.
-    package var events: [DecodedValue]? {
+    package var events: EventLog? {
         get { storage.value.events }
         _modify { yield &storage.value.events }
     }

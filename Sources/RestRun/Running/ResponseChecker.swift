@@ -67,6 +67,8 @@ package struct ResponseChecker: Sendable {
                 captureFailures.append(Diagnostic("capture '\(capture.name)' found nothing: \(reason.message)", at: capture.location))
             }
         }
+        // A stream's events as expectations read them, made for the first that does.
+        var events: DecodedValue?
         for expectation in request.expectations {
             let actual: DecodedValue?
             var missing = "nothing"
@@ -89,8 +91,18 @@ package struct ResponseChecker: Sendable {
             case .duration: actual = .number(response.duration.milliseconds)
             case .version: actual = .string(response.version)
             case let .events(path):
-                let nodes = path.select(.array(response.stream?.events ?? []))
-                actual = path.isSingular ? nodes.first : .array(nodes)
+                if let received = response.stream, let (event, rest) = path.splitLeadingIndex(count: received.events.count) {
+                    // `$[0]...` or `$[-1]...`: only that event is made into a value.
+                    let nodes = event.map { rest.select(received.events[$0].value(includingJSON: EventStreamSettings.readsJSON(rest))) } ?? []
+                    actual = nodes.first
+                } else if path.source == "$[*]", case .count = expectation.predicate, let received = response.stream {
+                    // A count of the events needs no event made into a value.
+                    actual = .array(Array(repeating: .null, count: received.events.count))
+                } else {
+                    if events == nil { events = response.stream?.value(includingJSON: request.eventsReadJSON) ?? .array([]) }
+                    let nodes = path.select(events ?? .array([]))
+                    actual = path.isSingular ? nodes.first : .array(nodes)
+                }
                 missing = response.stream == nil ? "no event stream (the request has no 'stream:')" : "no event at this path"
             case .firstEvent:
                 actual = response.stream?.firstEvent.map { .number($0.milliseconds) }
@@ -228,7 +240,7 @@ package struct ResponseChecker: Sendable {
             return .success(.string(value))
         case let .events(path):
             guard let stream = response.stream else { return .failure(Missing(message: "the request has no 'stream:'")) }
-            let nodes = path.select(.array(stream.events))
+            let nodes = path.select(stream.value(includingJSON: EventStreamSettings.readsJSON(path)))
             guard path.isSingular else { return .success(.array(nodes)) }
             guard let node = nodes.first else { return .failure(Missing(message: "no event at \(path.source)")) }
             return .success(node)

@@ -284,7 +284,7 @@ package struct Runner: Sendable {
             result.status = response.status
             if let stream = response.stream {
                 result.firstEvent = stream.firstEvent
-                result.events = stream.events.map(redactor.redact)
+                result.events = stream.events.redacted(by: redactor)
             }
             result.expectations = outcome.expectations
             result.failures = outcome.failures
@@ -310,7 +310,7 @@ package struct Runner: Sendable {
             var failure = Diagnostic(redactor.redact(message), at: location)
             failure.notes += network?.notes.map(redactor.redact) ?? []
             if let attempts = network?.attempts, attempts.count > 1 { failure.notes.append(redactor.redact(AttemptText.note(attempts))) }
-            result.events = network?.events?.map(redactor.redact)
+            result.events = network?.events?.redacted(by: redactor)
             result.failures = [failure]
         }
         result.duration = ContinuousClock.now - start

@@ -18,8 +18,10 @@ final class EventStreamCollector: HTTPClientResponseDelegate, @unchecked Sendabl
     private let reading: EventStreamReading
     private let limit: Int
     private let keepsBody: Bool
-    private let start: ContinuousClock.Instant
-    private let observers: [@Sendable (DecodedValue, Int) -> Void]
+    /// When the request was sent (its last byte written): `first_event` counts from here, as the
+    /// server's own clock would from receiving it. Until then, when the attempt began.
+    private var sent: ContinuousClock.Instant
+    private let observers: [@Sendable (ServerSentEvent, Int) -> Void]
     private var parser: EventStreamParser
     private(set) var head: HTTPResponseHead?
     private(set) var body: [UInt8] = []
@@ -31,14 +33,18 @@ final class EventStreamCollector: HTTPClientResponseDelegate, @unchecked Sendabl
 
     init(
         reading: EventStreamReading, limit: Int, keepsBody: Bool, start: ContinuousClock.Instant,
-        observers: [@Sendable (DecodedValue, Int) -> Void]
+        observers: [@Sendable (ServerSentEvent, Int) -> Void]
     ) {
         self.reading = reading
         self.limit = limit
         self.keepsBody = keepsBody
-        self.start = start
+        sent = start
         self.observers = observers
         parser = EventStreamParser(maxEventSize: reading.settings.maxEventSize)
+    }
+
+    func didSendRequest(task: HTTPClient.Task<Void>) {
+        sent = ContinuousClock.now
     }
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
@@ -47,7 +53,7 @@ final class EventStreamCollector: HTTPClientResponseDelegate, @unchecked Sendabl
         received.isEventStream = type == "text/event-stream"
         if received.isEventStream {
             let version = head.version.major == 2 ? "2" : "\(head.version.major).\(head.version.minor)"
-            let line = DecodedValue.string("HTTP/\(version) \(head.status.code) \(head.status.reasonPhrase)")
+            let line = ServerSentEvent(data: "HTTP/\(version) \(head.status.code) \(head.status.reasonPhrase)")
             for observer in observers { observer(line, 0) }
         }
         return task.eventLoop.makeSucceededVoidFuture()
@@ -59,30 +65,36 @@ final class EventStreamCollector: HTTPClientResponseDelegate, @unchecked Sendabl
         if keepsBody || !received.isEventStream { body.append(contentsOf: buffer.readableBytesView) }
         guard received.isEventStream else { return task.eventLoop.makeSucceededVoidFuture() }
         var stopped = false
-        do {
-            try parser.feed(buffer.readableBytesView) { event in
-                stopped = take(event)
-                return !stopped
+        buffer.withUnsafeReadableBytes { raw in
+            do {
+                try parser.feed(raw.assumingMemoryBound(to: UInt8.self)) { (event: EventStreamParser.RawEvent) in
+                    stopped = take(event)
+                    return !stopped
+                }
+            } catch let error as EventStreamParser.Failure {
+                failure = error
+            } catch {
+                failure = .eventTooLarge
             }
-        } catch {
-            failure = error
-            return task.eventLoop.makeFailedFuture(error)
         }
+        if let failure { return task.eventLoop.makeFailedFuture(failure) }
         if tooManyEvents { return task.eventLoop.makeFailedFuture(TooManyEvents()) }
         return stopped ? task.eventLoop.makeFailedFuture(Stop()) : task.eventLoop.makeSucceededVoidFuture()
     }
 
     /// Keeps one event; returns whether reading stops here.
-    private func take(_ event: ServerSentEvent) -> Bool {
-        if received.firstEvent == nil { received.firstEvent = ContinuousClock.now - start }
-        guard received.events.count < EventStreamSettings.eventLimit else {
+    private func take(_ event: EventStreamParser.RawEvent) -> Bool {
+        if received.firstEvent == nil { received.firstEvent = ContinuousClock.now - sent }
+        guard received.events.count < reading.settings.maxEvents ?? EventStreamSettings.eventLimit else {
             tooManyEvents = true
             return true
         }
-        let value = event.value
-        received.events.append(value)
-        for observer in observers { observer(value, received.events.count) }
-        if reading.meetsUntil(value) {
+        received.events.append(event)
+        if !observers.isEmpty {
+            let shown = event.event
+            for observer in observers { observer(shown, received.events.count) }
+        }
+        if reading.meetsUntil(event) {
             received.end = .untilMet
             return true
         }

@@ -8,15 +8,67 @@ package final class EventStreamReading: Sendable {
     package init(_ settings: EventStreamSettings, scope: Scope) {
         self.settings = settings
         self.scope = scope
+        untilReadsJSON = settings.until.contains { EventStreamSettings.readsJSON($0.path) }
+        fields = settings.until.map { condition in
+            switch condition.path.memberNames {
+            case ["data"]?: .data
+            case ["event"]?: .type
+            case ["id"]?: .id
+            default: nil
+            }
+        }
+        plainEquals = settings.until.map { condition in
+            if case let .equals(.value(.string(text))) = condition.predicate { Array(text.utf8) } else { nil }
+        }
     }
+
+    /// An event's field a condition reads directly (`$.data`, `$.event`, `$.id`), so that most
+    /// events are checked without being made into a value.
+    private enum Field {
+        case data, type, id
+    }
+
+    private static let message = Array("message".utf8)
+
+    /// Each condition's field, or nil when it needs the whole event.
+    private let fields: [Field?]
+    /// Each condition's text when it is a plain string to equal (`until: { $.data: "[DONE]" }`):
+    /// compared as bytes, without the predicate's machinery, for every event.
+    private let plainEquals: [[UInt8]?]
+
+    /// Whether a condition of `until:` may read an event's `json`.
+    private let untilReadsJSON: Bool
 
     /// Whether `event` meets every `until:` condition (never, when there are none); a template
     /// that cannot be read meets nothing.
-    func meetsUntil(_ event: DecodedValue) -> Bool {
+    func meetsUntil(_ raw: EventStreamParser.RawEvent) -> Bool {
         guard !settings.until.isEmpty else { return false }
-        for condition in settings.until {
-            let nodes = condition.path.select(event)
-            let actual = condition.path.isSingular ? nodes.first : .array(nodes)
+        var event: DecodedValue?
+        var received: ServerSentEvent?
+        for (index, condition) in settings.until.enumerated() {
+            let field = fields[index]
+            if let text = plainEquals[index], let field {
+                let equal = switch field {
+                case .data: raw.data.count == text.count && raw.data.elementsEqual(text)
+                case .type: raw.type.isEmpty ? text == Self.message : raw.type.elementsEqual(text)
+                case .id: raw.id.elementsEqual(text)
+                }
+                guard equal else { return false }
+                continue
+            }
+            let whole = received ?? raw.event
+            received = whole
+            let actual: DecodedValue?
+            switch field {
+            case .data?: actual = .string(whole.data)
+            case .type?: actual = .string(whole.type)
+            case .id?: actual = .string(whole.id)
+            case nil:
+                let value = event ?? whole.value(includingJSON: untilReadsJSON)
+                event = value
+                let nodes = condition.path.select(value)
+                actual = condition.path.isSingular ? nodes.first : .array(nodes)
+            }
             do throws(Diagnostic) {
                 guard try condition.predicate.evaluate(actual, in: scope).passed else { return false }
             } catch {

@@ -31,4 +31,11 @@ package struct EventStreamSettings: Sendable {
     /// Creates settings with the defaults.
     package init() {}
 
+    /// Whether `path` (over an event, or over the list of them) may read an event's `json`: it
+    /// names it, or descends or wildcards below the top.
+    package static func readsJSON(_ path: JSONPath) -> Bool {
+        let source = path.source
+        return source.contains("json") || source.contains("..") || source.dropFirst(4).contains("*") || source.contains("?")
+    }
+
 }

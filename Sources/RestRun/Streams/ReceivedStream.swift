@@ -11,8 +11,8 @@ package struct ReceivedStream: Sendable {
         case maxEvents
     }
 
-    /// Each event's `{event, data, id, json}`, in order.
-    package var events: [DecodedValue] = []
+    /// The events, in order.
+    package var events = EventLog()
     /// The time from sending to the first event.
     package var firstEvent: Duration?
     /// Why reading stopped.
@@ -22,4 +22,12 @@ package struct ReceivedStream: Sendable {
 
     /// Creates an empty stream.
     package init() {}
+
+    /// The events as expectations read them: an array of `{event, data, id, json}`.
+    package func value(includingJSON: Bool) -> DecodedValue {
+        var values: [DecodedValue] = []
+        values.reserveCapacity(events.count)
+        for index in 0..<events.count { values.append(events[index].value(includingJSON: includingJSON)) }
+        return .array(values)
+    }
 }
