@@ -11,6 +11,13 @@ package protocol MockResponder: Sendable {
     var compresses: Bool { get }
     /// `3 routes`, `5 operations of specs/api.yaml`: what `rest-run mock` says it serves.
     var summary: String { get }
+    /// What to do with a WebSocket upgrade of `uri`, or nil to refuse it.
+    func webSocket(for uri: String) -> MockWebSocket?
+}
+
+extension MockResponder {
+    /// No WebSocket routes.
+    package func webSocket(for uri: String) -> MockWebSocket? { nil }
 }
 
 /// Reads what `--mock` and `rest-run mock` serve: an OpenAPI document (one with an `openapi:`

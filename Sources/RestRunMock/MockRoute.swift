@@ -11,6 +11,8 @@ package struct MockRoute: Sendable {
     package var responses: [MockResponse]
     /// Where the route was written.
     package var location: SourceLocation?
+    /// What the route does with a WebSocket upgrade, when it accepts one.
+    package var websocket: MockWebSocket?
 
     /// Creates a route.
     package init(method: String? = "GET", path: String, responses: [MockResponse], location: SourceLocation? = nil) {

@@ -40,6 +40,11 @@ package final class MockRouter: MockResponder {
 
     /// The reply for a request: the first route that matches method and path, or a 404 (405 when
     /// only the method differs) that says what routes exist.
+    package func webSocket(for uri: String) -> MockWebSocket? {
+        let path = String(uri.prefix { $0 != "?" })
+        return routes.routes.first { $0.websocket != nil && $0.match(path) != nil }?.websocket
+    }
+
     package func reply(method: String, uri: String, headers: [(String, String)], body: [UInt8]) -> Reply {
         served.withLock { $0 += 1 }
         let path = String(uri.prefix { $0 != "?" })

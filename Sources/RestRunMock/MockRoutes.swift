@@ -14,7 +14,11 @@ public struct MockRoutes: Sendable {
         self.compresses = compresses
     }
 
-    static let routeKeys = ["method", "path", "status", "headers", "file", "json", "text", "echo", "events", "graphql", "delay", "responses"]
+    static let routeKeys = ["method", "path", "status", "headers", "file", "json", "text", "echo", "events", "graphql", "websocket", "delay", "responses"]
+    /// `websocket:`'s keys.
+    static let webSocketKeys = ["on_open", "replies", "echo", "ping", "close"]
+    /// `websocket: { close: }`'s keys.
+    static let webSocketCloseKeys = ["after", "code", "reason"]
     static let responseKeys = ["status", "headers", "file", "json", "text", "echo", "events", "graphql", "delay"]
     /// `graphql:`'s keys.
     static let graphqlKeys = ["schema", "operations"]
@@ -115,7 +119,9 @@ public struct MockRoutes: Sendable {
                 responses.append(response(node))
             }
             guard !responses.isEmpty else { return nil }
-            return MockRoute(method: method, path: path, responses: responses, location: source.location(node.mark))
+            var route = MockRoute(method: method, path: path, responses: responses, location: source.location(node.mark))
+            if let websocket = node["websocket"] { route.websocket = self.websocket(websocket) }
+            return route
         }
 
         mutating func response(_ node: Node) -> MockResponse {
@@ -176,6 +182,38 @@ public struct MockRoutes: Sendable {
                 }
             }
             return response
+        }
+
+        /// `websocket: echo`, or `{on_open: [...], replies: [...], echo, ping, close: {after, code, reason}}`;
+        /// a message is a string, or `{json: ...}` or `{base64: ...}`.
+        mutating func websocket(_ node: Node) -> MockWebSocket? {
+            var script = MockWebSocket()
+            if node.scalarText == "echo" { return script }
+            guard checkKeys(node, allowed: MockRoutes.webSocketKeys, what: "'websocket' (or websocket: echo)") else { return nil }
+            func messages(_ list: Node?, _ what: String) -> [MockWebSocket.Message] {
+                guard let list else { return [] }
+                guard let items = list.items else {
+                    error("'\(what)' must be a list of messages", list)
+                    return []
+                }
+                return items.compactMap { item in
+                    if let text = item.scalarText, item.pairs == nil { return .text(text) }
+                    if let json = item["json"] { return .text(DecodedValue(node: json).jsonText) }
+                    if let base64 = item["base64"]?.scalarText, let bytes = Base64.decode(base64) { return .binary(bytes) }
+                    error("a message is a string, {json: ...} or {base64: ...}", item)
+                    return nil
+                }
+            }
+            script.onOpen = messages(node["on_open"], "on_open")
+            script.replies = messages(node["replies"], "replies")
+            if case let .bool(echo)? = node["echo"]?.scalarValue { script.echo = echo }
+            if case let .bool(ping)? = node["ping"]?.scalarValue { script.ping = ping }
+            if let close = node["close"], checkKeys(close, allowed: MockRoutes.webSocketCloseKeys, what: "'close'") {
+                if case let .integer(after)? = close["after"]?.scalarValue { script.closeAfter = max(0, after) } else { script.closeAfter = 0 }
+                if case let .integer(code)? = close["code"]?.scalarValue { script.closeCode = code }
+                script.closeReason = close["reason"]?.scalarText ?? ""
+            }
+            return script
         }
 
         /// `graphql: {schema: schema.graphql, operations: {Name: {data: ...}}}`.

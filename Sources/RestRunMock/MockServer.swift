@@ -1,6 +1,7 @@
 import RestRun
 import NIOCore
 import NIOHTTP1
+import NIOWebSocket
 import NIOHTTPCompression
 import NIOPosix
 
@@ -38,9 +39,25 @@ public final class MockServer: Sendable {
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    let handler = MockHandler(router: router)
+                    let removable = NIOLoopBound(handler, eventLoop: channel.eventLoop)
+                    // A route with `websocket:` accepts the upgrade; every other request is HTTP.
+                    let upgrader = NIOWebSocketServerUpgrader(
+                        maxFrameSize: 16 << 20,
+                        shouldUpgrade: { channel, head in
+                            channel.eventLoop.makeSucceededFuture(router.webSocket(for: head.uri) == nil ? nil : HTTPHeaders())
+                        },
+                        upgradePipelineHandler: { channel, head in
+                            channel.eventLoop.makeCompletedFuture {
+                                try channel.pipeline.syncOperations.addHandler(MockWebSocketHandler(script: router.webSocket(for: head.uri) ?? MockWebSocket()))
+                            }
+                        })
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+                        withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
+                            context.pipeline.syncOperations.removeHandler(removable.value, promise: nil)
+                        }))
                     if compresses { try channel.pipeline.syncOperations.addHandler(HTTPResponseCompressor()) }
-                    try channel.pipeline.syncOperations.addHandler(MockHandler(router: router))
+                    try channel.pipeline.syncOperations.addHandler(handler)
                 }
             }
         let channel: any Channel
@@ -73,7 +90,7 @@ public struct MockServerError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Reads one request at a time from a connection and writes the router's reply.
-final class MockHandler: ChannelInboundHandler {
+final class MockHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
@@ -162,6 +179,8 @@ final class MockHandler: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // An upgrade to a path without a WebSocket route is answered as plain HTTP.
+        if error is NIOWebSocketUpgradeError { return }
         context.close(promise: nil)
     }
 }

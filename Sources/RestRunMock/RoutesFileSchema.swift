@@ -16,6 +16,7 @@ package enum RoutesFileSchema {
         "echo": "true: answer with the request as JSON (method, path, query, headers, body).",
         "delay": "Wait this long before answering, such as 200ms.",
         "responses": "Answers served in turn, one per request; the last repeats.",
+        "websocket": "Accept a WebSocket upgrade: echo, or {on_open: [...], replies: [...], echo, ping, close: {after, code, reason}}.",
         "graphql": "Answer GraphQL requests: {schema: SDL or introspection file (queries are validated), operations: {Name: whole JSON answer}}.",
         "events": "Answer with a text/event-stream: each event a string (its data) or {event, data, json, id, retry, comment, delay}, sent after its delay.",
     ]
@@ -60,6 +61,26 @@ package enum RoutesFileSchema {
         ]
         let response = RequestFileSchema.object(keys: MockRoutes.responseKeys, descriptions: descriptions, types: answerTypes, extra: [:])
         var routeTypes = answerTypes
+        let message = DecodedValue.object(["anyOf": .array([.object(["type": .string("string")]), .object(["type": .string("object")])])])
+        routeTypes["websocket"] = .object(["anyOf": .array([.object(["const": .string("echo")]), RequestFileSchema.object(
+            keys: MockRoutes.webSocketKeys,
+            descriptions: [
+                "on_open": "Messages sent when the connection opens: strings, {json: ...} or {base64: ...}.",
+                "replies": "Answers, one per message received (the last repeats); none: each message is echoed.",
+                "echo": "Whether messages are echoed when there are no replies; default true.",
+                "ping": "true: send a ping when the connection opens, and report its pong as a text message 'pong'.",
+                "close": "Close the connection: {after: N messages received (0: at once), code, reason}.",
+            ],
+            types: [
+                "on_open": .object(["type": .string("array"), "items": message]), "replies": .object(["type": .string("array"), "items": message]),
+                "echo": .object(["type": .string("boolean")]), "ping": .object(["type": .string("boolean")]),
+                "close": RequestFileSchema.object(
+                    keys: MockRoutes.webSocketCloseKeys,
+                    descriptions: ["after": "How many messages first.", "code": "The close code.", "reason": "The reason."],
+                    types: ["after": .object(["type": .string("integer")]), "code": .object(["type": .string("integer")]), "reason": .object(["type": .string("string")])],
+                    extra: [:]),
+            ],
+            extra: [:])])])
         routeTypes["responses"] = .object(["type": .string("array"), "minItems": .integer(1), "items": response])
         let route = RequestFileSchema.object(
             keys: MockRoutes.routeKeys, descriptions: descriptions, types: routeTypes, extra: ["required": .array([.string("path")])])

@@ -12,7 +12,8 @@ import Darwin
 /// `/bad-chunk`, `/endless-chunked`, `/gzip-bomb`, `/slow-headers`, `/slow-body`, `/never-answer`,
 /// `/redirect-loop`, `/redirect-ftp`, `/invalid-utf8`, `/huge-header`, `/many-headers`,
 /// `/conflicting-length`, `/bad-status`, `/negative-length`, `/word-length`, `/bad-version`, `/garbage`; event streams: `/sse-split`,
-/// `/sse-early-close`, `/sse-endless-event`, `/sse-flood`, `/sse-stall`.
+/// `/sse-early-close`, `/sse-endless-event`, `/sse-flood`, `/sse-stall`; WebSocket (a real handshake,
+/// then): `/ws-malformed`, `/ws-endless-frame`, `/ws-close-1011`, `/ws-silent`.
 public final class FaultServer: @unchecked Sendable {
     /// The port it listens on.
     public let port: Int
@@ -83,8 +84,28 @@ public final class FaultServer: @unchecked Sendable {
         #else
         _ = noSignal
         #endif
-        guard let path = readRequestPath(connection) else { return }
+        guard let (path, head) = readRequest(connection) else { return }
         switch path {
+        case "/ws-malformed", "/ws-endless-frame", "/ws-close-1011", "/ws-silent":
+            let key = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("sec-websocket-key:") }
+                .map { $0.dropFirst("sec-websocket-key:".count).trimmingCharacters(in: .whitespaces) } ?? ""
+            let accept = Data(TestSHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
+            send(connection, "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: \(accept)\r\n\r\n")
+            switch path {
+            case "/ws-malformed":
+                // A ping without FIN: control frames may not be fragmented.
+                send(connection, [0x09, 0x00])
+            case "/ws-endless-frame":
+                // A binary frame that says it is 2^40 bytes long, then bytes without end.
+                send(connection, [0x82, 0x7F, 0, 0, 0x01, 0, 0, 0, 0, 0])
+                let chunk = [UInt8](repeating: 0x61, count: 0x4000)
+                while !isStopped, send(connection, chunk) {}
+            case "/ws-close-1011":
+                send(connection, [0x88, 0x02, 0x03, 0xF3])
+            default:
+                break
+            }
+            while !isStopped { pause(0.05) }
         case "/ok":
             send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"ok\":true}")
         case "/reset-before":
@@ -171,7 +192,7 @@ public final class FaultServer: @unchecked Sendable {
     }
 
     /// Reads the request head and returns its path (the request line's second word).
-    private func readRequestPath(_ connection: Int32) -> String? {
+    private func readRequest(_ connection: Int32) -> (path: String, head: String)? {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while received.count < 1_000_000 {
@@ -180,10 +201,10 @@ public final class FaultServer: @unchecked Sendable {
             received += buffer[0..<count]
             if let text = String(validating: received, as: UTF8.self), text.contains("\r\n\r\n") {
                 let words = text.split(separator: " ", maxSplits: 2)
-                return words.count > 1 ? String(words[1]) : nil
+                return words.count > 1 ? (String(words[1]), text) : nil
             }
             // A TLS ClientHello is not text: answer it as plain HTTP, which the client cannot read.
-            if received.first == 0x16 { return "/ok" }
+            if received.first == 0x16 { return ("/ok", "") }
         }
         return nil
     }

@@ -19,6 +19,7 @@ package struct DeclaredRequest: Sendable {
         var latencyBudgets: [Expectation] = []
         var stream: EventStreamSettings?
         var graphql: GraphQLOperation?
+        var websocket: [WebSocketStep]?
     }
 
     private final class Box: CopyOnWriteBox {
@@ -111,6 +112,12 @@ package struct DeclaredRequest: Sendable {
         _modify { yield &storage.value.graphql }
     }
 
+    /// `websocket:`: the request is a WebSocket exchange of these steps.
+    package var websocket: [WebSocketStep]? {
+        get { storage.value.websocket }
+        _modify { yield &storage.value.websocket }
+    }
+
     /// Creates a declared request.
     package init(
         name: String, location: SourceLocation? = nil, method: HTTPMethod = .get, url: Template,
@@ -155,6 +162,14 @@ package struct DeclaredRequest: Sendable {
         for header in headers { header.forEachTemplate(visit) }
         body?.forEachTemplate(visit)
         graphql?.variables?.forEachTemplate(visit)
+        for step in websocket ?? [] {
+            switch step.action {
+            case let .sendText(template): visit(template)
+            case let .sendJSON(value): value.forEachTemplate(visit)
+            case let .receive(expectations, _, _): for expectation in expectations { expectation.predicate.forEachTemplate(visit) }
+            case .sendBinary, .close, .expectClose: break
+            }
+        }
         // By index: a `for` loop would copy each whole expectation (subject, place, texts).
         let expectations = self.expectations
         for index in expectations.indices { expectations[index].predicate.forEachTemplate(visit) }

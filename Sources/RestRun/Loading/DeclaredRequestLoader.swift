@@ -10,7 +10,7 @@ struct DeclaredRequestLoader {
     /// The keys of a request.
     enum Key: String, CaseIterable {
         case name, method, url, query, headers, auth, json, text, form, multipart, file, base64
-        case decode, expect, capture, options, tags, when, stream, graphql
+        case decode, expect, capture, options, tags, when, stream, graphql, websocket
         case forEach = "for_each"
         case `repeat`
     }
@@ -115,6 +115,7 @@ struct DeclaredRequestLoader {
             case .when: conditions = loadConditions(value)
             case .forEach: iteration = loadIteration(value)
             case .capture: request.captures = ExpectationLoader(context: context).loadCaptures(value)
+            case .websocket: request.websocket = WebSocketLoader(context: context).load(value)
             case .stream: request.stream = EventStreamLoader(context: context).load(value)
             case .options: request.options = OptionsLoader(context: context).load(value, "'options'")
             case .tags:
@@ -130,7 +131,17 @@ struct DeclaredRequestLoader {
         if request.graphql != nil, !methodGiven { request.method = .post }
         if request.name.isEmpty { request.name = "\(request.method) \(request.url)" }
         checkSingleAuthorization(request.headers, context: context)
-        if !request.expectations.contains(where: { if case .status = $0.subject { true } else { false } }) {
+        let webSocketURL = request.url.description.lowercased().hasPrefix("ws://") || request.url.description.lowercased().hasPrefix("wss://")
+        if webSocketURL, request.websocket == nil { request.websocket = [] }
+        if let steps = request.websocket {
+            // An exchange's checks are its steps': the handshake is checked by upgrading. Its
+            // captures are the request's, for the requests after it.
+            for step in steps {
+                if case let .receive(_, captures, _) = step.action { request.captures += captures }
+            }
+            if let body = bodySeen { context.error("a WebSocket request sends its messages with 'send' steps, not a body", at: body) }
+            if request.stream != nil { context.error("a WebSocket request cannot also read an event stream", at: node) }
+        } else if !request.expectations.contains(where: { if case .status = $0.subject { true } else { false } }) {
             request.expectations.insert(
                 Expectation(subject: .status, predicate: .statusClass(2), location: request.location), at: 0)
         }

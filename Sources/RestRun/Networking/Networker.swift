@@ -251,6 +251,12 @@ public final class Networker: Networking {
         return failure
     }
 
+    /// The TLS settings a WebSocket connection with `transport` uses: the request's own (CAs, a
+    /// client certificate, `insecure`), or nil for the system's.
+    func webSocketTLS(for transport: TransportOptions) -> TLSConfiguration? {
+        transport.customizesTLS ? pool.tlsConfiguration(transport) : nil
+    }
+
     /// The request a redirect response leads to, if it is one.
     private func redirect(from request: PreparedRequest, response: Response) -> PreparedRequest? {
         guard [301, 302, 303, 307, 308].contains(response.status),

@@ -261,6 +261,18 @@ package struct Runner: Sendable {
         let checkScope = scope
         let contract = file.file.contract  // the closure below captures this, not the whole file
         let bodyUse = planned.bodyUse
+        if request.websocket != nil {
+            do {
+                prepared.fileHeaders = try fileHeaders(of: file.file, for: prepared, scope: scope)
+            } catch {
+                result.outcome = .error
+                result.failures = [Diagnostic(redactor.redact(error.message), at: error.location ?? request.location)]
+                return result
+            }
+            await sendWebSocket(request, prepared: prepared, of: file, networking: networking, scope: &scope, result: &result)
+            result.duration = ContinuousClock.now - start
+            return result
+        }
         do {
             // A file header that cannot be rendered fails the request, as a failed send does.
             prepared.fileHeaders = try fileHeaders(of: file.file, for: prepared, scope: scope)

@@ -69,6 +69,11 @@ package struct LoggingDelegate: NetworkingDelegate, EventStreamObserver {
         }
     }
 
+    /// Logs one line of a WebSocket exchange (`>` sent, `<` received).
+    package func webSocket(_ line: String) {
+        emit(line)
+    }
+
     private func emit(_ text: String) {
         if let held = HeldLog.current {
             held.append(text, to: logger)
