@@ -5,7 +5,10 @@ import PackageDescription
 let package = Package(
     name: "rest-run-fuzz",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(name: "rest-run", path: "..")],
+    dependencies: [
+        .package(name: "rest-run", path: ".."),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    ],
     targets: [
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FuzzRequestFile", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
@@ -13,5 +16,10 @@ let package = Package(
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
         .executableTarget(name: "FuzzEventStream", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
         .executableTarget(name: "FuzzGraphQL", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
+        .executableTarget(name: "FuzzWebSocket", dependencies: [
+            "FuzzSupport", .product(name: "RestRun", package: "rest-run"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),
+            .product(name: "NIOWebSocket", package: "swift-nio"),
+        ]),
     ]
 )

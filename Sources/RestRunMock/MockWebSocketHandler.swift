@@ -1,21 +1,21 @@
-import NIOCore
-import NIOWebSocket
+package import NIOCore
+package import NIOWebSocket
 
 /// Plays a route's `MockWebSocket` on an upgraded connection.
-final class MockWebSocketHandler: ChannelInboundHandler, @unchecked Sendable {
-    typealias InboundIn = WebSocketFrame
-    typealias OutboundOut = WebSocketFrame
+package final class MockWebSocketHandler: ChannelInboundHandler, @unchecked Sendable {
+    package typealias InboundIn = WebSocketFrame
+    package typealias OutboundOut = WebSocketFrame
 
     private let script: MockWebSocket
     private var received = 0
     private var fragments: [UInt8] = []
     private var closing = false
 
-    init(script: MockWebSocket) {
+    package init(script: MockWebSocket) {
         self.script = script
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package func handlerAdded(context: ChannelHandlerContext) {
         for message in script.onOpen { send(message, context: context) }
         if script.ping {
             context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .ping, data: context.channel.allocator.buffer(string: "mock"))), promise: nil)
@@ -23,7 +23,7 @@ final class MockWebSocketHandler: ChannelInboundHandler, @unchecked Sendable {
         if script.closeAfter == 0 { close(context: context) }
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         switch frame.opcode {
         case .pong:
@@ -81,7 +81,7 @@ final class MockWebSocketHandler: ChannelInboundHandler, @unchecked Sendable {
         context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)), promise: nil)
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    package func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
     }
 }

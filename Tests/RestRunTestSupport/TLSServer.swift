@@ -1,13 +1,16 @@
 import NIOCore
 import NIOHTTP1
 import NIOHTTP2
+import NIOWebSocket
+import RestRunMock
 import NIOPosix
 import NIOSSL
 
 /// An HTTPS server on 127.0.0.1 for the tests: it answers every request with
 /// `{"ok": true, "path": "...", "version": "1.1"}` over TLS with the given certificate, and, given a
 /// client CA, requires a client certificate that CA signed (mutual TLS). With `http2`, it offers
-/// HTTP/2 by ALPN (and HTTP/1.1 to a client that does not ask for h2).
+/// HTTP/2 by ALPN (and HTTP/1.1 to a client that does not ask for h2). Without it, a WebSocket
+/// upgrade is accepted and every message echoed (wss://).
 public final class TLSServer: Sendable {
     /// The port it listens on.
     public let port: Int
@@ -38,8 +41,21 @@ public final class TLSServer: Sendable {
                 guard http2 else {
                     return channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
-                        try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                        try channel.pipeline.syncOperations.addHandler(Answer())
+                        // A WebSocket upgrade (wss://) is accepted and every message echoed.
+                        let answer = Answer()
+                        let removable = NIOLoopBound(answer, eventLoop: channel.eventLoop)
+                        let upgrader = NIOWebSocketServerUpgrader(
+                            shouldUpgrade: { channel, _ in channel.eventLoop.makeSucceededFuture(HTTPHeaders()) },
+                            upgradePipelineHandler: { channel, _ in
+                                channel.eventLoop.makeCompletedFuture {
+                                    try channel.pipeline.syncOperations.addHandler(MockWebSocketHandler(script: MockWebSocket()))
+                                }
+                            })
+                        try channel.pipeline.syncOperations.configureHTTPServerPipeline(
+                            withServerUpgrade: (upgraders: [upgrader], completionHandler: { context in
+                                context.pipeline.syncOperations.removeHandler(removable.value, promise: nil)
+                            }))
+                        try channel.pipeline.syncOperations.addHandler(answer)
                     }
                 }
                 do {
@@ -74,7 +90,7 @@ public final class TLSServer: Sendable {
     }
 
     /// Answers each request with a small JSON body.
-    private final class Answer: ChannelInboundHandler, @unchecked Sendable {
+    private final class Answer: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
         typealias InboundIn = HTTPServerRequestPart
         typealias OutboundOut = HTTPServerResponsePart
         private var path = "/"

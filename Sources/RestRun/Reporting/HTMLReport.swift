@@ -71,7 +71,9 @@ package enum HTMLReport {
                     let first = request.firstEvent.map { ", the first after " + DurationText.format($0) } ?? ""
                     let lines = (0..<min(events.count, Self.shownEvents)).map { EventStreamText.line(events[$0], number: $0 + 1) }
                         + (events.count > Self.shownEvents ? ["… \(events.count - Self.shownEvents) more (the JSON report has them all)"] : [])
-                    details.append("<details class=\"events\"><summary>\(events.count) event\(events.count == 1 ? "" : "s")\(escape(first))</summary>"
+                    // A WebSocket exchange's transcript is kept as events named sent, received and closed.
+                    let noun = ["sent", "received", "closed"].contains(events[0].type) ? "message" : "event"
+                    details.append("<details class=\"events\"><summary>\(events.count) \(noun)\(events.count == 1 ? "" : "s")\(escape(first))</summary>"
                         + "<pre>\(text(lines.joined(separator: "\n")))</pre></details>")
                 }
                 if !details.isEmpty {

@@ -1,0 +1,34 @@
+import FuzzSupport
+import NIOCore
+import NIOEmbedded
+import NIOWebSocket
+@testable import RestRun
+
+/// Each input as the bytes a server sends after the WebSocket handshake, fed in pieces through the
+/// frame decoder to rest-run's inbox (messages put together, pings answered, a close, a
+/// malformed or oversized frame): never a crash, and nothing kept past the message limit.
+@_cdecl("FuzzWebSocket_main")
+public func fuzzWebSocketMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runLibFuzzer(argc, argv) { data, count in
+        let bytes = fuzzInput(data, count)
+        let channel = EmbeddedChannel()
+        let mailbox = WebSocketConnection.Mailbox(loop: channel.embeddedEventLoop, maxMessage: 4096)
+        do {
+            try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 4096)))
+            try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())
+            try channel.pipeline.syncOperations.addHandler(WebSocketConnection.Inbox(mailbox: mailbox))
+        } catch {
+            return 0
+        }
+        let piece = Int(bytes.first ?? 1) % 13 + 1
+        var index = 0
+        while index < bytes.count, channel.isActive {
+            let end = min(bytes.count, index + piece)
+            _ = try? channel.writeInbound(channel.allocator.buffer(bytes: bytes[index..<end]))
+            index = end
+        }
+        while let _ = try? channel.readOutbound(as: ByteBuffer.self) {}
+        _ = try? channel.finish()
+        return 0
+    }
+}
