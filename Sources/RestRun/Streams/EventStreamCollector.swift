@@ -16,6 +16,9 @@ final class EventStreamCollector: HTTPClientResponseDelegate, @unchecked Sendabl
     struct TooManyEvents: Error {}
 
     private let reading: EventStreamReading
+    /// `max_events`, and the most events kept (read once: the settings are a struct of arrays).
+    private let maxEvents: Int?
+    private let eventLimit: Int
     private let limit: Int
     private let keepsBody: Bool
     /// When the request was sent (its last byte written): `first_event` counts from here, as the
@@ -41,6 +44,8 @@ final class EventStreamCollector: HTTPClientResponseDelegate, @unchecked Sendabl
         sent = start
         self.observers = observers
         parser = EventStreamParser(maxEventSize: reading.settings.maxEventSize)
+        maxEvents = reading.settings.maxEvents
+        eventLimit = reading.settings.maxEvents ?? EventStreamSettings.eventLimit
     }
 
     func didSendRequest(task: HTTPClient.Task<Void>) {
@@ -85,7 +90,7 @@ final class EventStreamCollector: HTTPClientResponseDelegate, @unchecked Sendabl
     /// Keeps one event; returns whether reading stops here.
     private func take(_ event: EventStreamParser.RawEvent) -> Bool {
         if received.firstEvent == nil { received.firstEvent = ContinuousClock.now - sent }
-        guard received.events.count < reading.settings.maxEvents ?? EventStreamSettings.eventLimit else {
+        guard received.events.count < eventLimit else {
             tooManyEvents = true
             return true
         }
@@ -98,7 +103,7 @@ final class EventStreamCollector: HTTPClientResponseDelegate, @unchecked Sendabl
             received.end = .untilMet
             return true
         }
-        if let maxEvents = reading.settings.maxEvents, received.events.count >= maxEvents {
+        if let maxEvents, received.events.count >= maxEvents {
             received.end = .maxEvents
             return true
         }

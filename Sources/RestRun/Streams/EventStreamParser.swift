@@ -185,13 +185,23 @@ package struct EventStreamParser {
             if !eventType.isEmpty { eventType.removeAll(keepingCapacity: true) }
             return true
         }
-        let pending = pendingData
-        let going = data.withUnsafeBufferPointer { data in
-            eventType.withUnsafeBufferPointer { type in
-                lastEventID.withUnsafeBufferPointer { id in
-                    dispatch(RawEvent(type: type, data: pending ?? UnsafeBufferPointer(rebasing: data.dropLast()), id: id, retry: retry))
+        // Most events have one data line (read in place), no type and no id: no buffer is opened then.
+        let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        let retry = self.retry
+        func send(_ data: UnsafeBufferPointer<UInt8>, _ type: [UInt8], _ id: [UInt8]) -> Bool {
+            switch (type.isEmpty, id.isEmpty) {
+            case (true, true): dispatch(RawEvent(type: none, data: data, id: none, retry: retry))
+            case (true, false): id.withUnsafeBufferPointer { dispatch(RawEvent(type: none, data: data, id: $0, retry: retry)) }
+            default:
+                type.withUnsafeBufferPointer { type in
+                    id.withUnsafeBufferPointer { id in dispatch(RawEvent(type: type, data: data, id: id, retry: retry)) }
                 }
             }
+        }
+        let going = if let pending = pendingData {
+            send(pending, eventType, lastEventID)
+        } else {
+            data.withUnsafeBufferPointer { data in send(UnsafeBufferPointer(rebasing: data.dropLast()), eventType, lastEventID) }
         }
         pendingData = nil
         if !data.isEmpty { data.removeAll(keepingCapacity: true) }

@@ -20,6 +20,8 @@ package final class EventStreamReading: Sendable {
         plainEquals = settings.until.map { condition in
             if case let .equals(.value(.string(text))) = condition.predicate { Array(text.utf8) } else { nil }
         }
+        hasUntil = !settings.until.isEmpty
+        dataEquals = settings.until.count == 1 && fields.first == .data ? plainEquals.first ?? nil : nil
     }
 
     /// An event's field a condition reads directly (`$.data`, `$.event`, `$.id`), so that most
@@ -35,6 +37,10 @@ package final class EventStreamReading: Sendable {
     /// Each condition's text when it is a plain string to equal (`until: { $.data: "[DONE]" }`):
     /// compared as bytes, without the predicate's machinery, for every event.
     private let plainEquals: [[UInt8]?]
+    /// The one condition, when it is `$.data` equal to a text (`until: { $.data: "[DONE]" }`):
+    /// checked on every event with no loop.
+    private let dataEquals: [UInt8]?
+    private let hasUntil: Bool
 
     /// Whether a condition of `until:` may read an event's `json`.
     private let untilReadsJSON: Bool
@@ -42,7 +48,10 @@ package final class EventStreamReading: Sendable {
     /// Whether `event` meets every `until:` condition (never, when there are none); a template
     /// that cannot be read meets nothing.
     func meetsUntil(_ raw: EventStreamParser.RawEvent) -> Bool {
-        guard !settings.until.isEmpty else { return false }
+        if let dataEquals {
+            return raw.data.count == dataEquals.count && raw.data.elementsEqual(dataEquals)
+        }
+        guard hasUntil else { return false }
         var event: DecodedValue?
         var received: ServerSentEvent?
         for (index, condition) in settings.until.enumerated() {
