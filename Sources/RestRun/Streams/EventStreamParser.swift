@@ -103,7 +103,15 @@ package struct EventStreamParser {
                     index += 1
                     afterCR = false
                 }
-                // A line that began in an earlier chunk was gathered in `line`.
+                // A line that began in an earlier chunk was gathered in `line`; an empty one (the
+                // blank line that ends an event, most often) needs no buffer opened.
+                if line.isEmpty {
+                    if try !endLine(UnsafeBufferPointer(start: nil, count: 0), inPlace: false, dispatch: dispatch) {
+                        keepPendingData()
+                        return
+                    }
+                    continue
+                }
                 let going = try line.withUnsafeBufferPointer { (gathered) throws(Failure) in try endLine(gathered, inPlace: false, dispatch: dispatch) }
                 line.removeAll(keepingCapacity: true)
                 if !going { return }
@@ -186,28 +194,32 @@ package struct EventStreamParser {
             return true
         }
         // Most events have one data line (read in place), no type and no id: no buffer is opened then.
-        let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        let retry = self.retry
-        func send(_ data: UnsafeBufferPointer<UInt8>, _ type: [UInt8], _ id: [UInt8]) -> Bool {
-            switch (type.isEmpty, id.isEmpty) {
-            case (true, true): dispatch(RawEvent(type: none, data: data, id: none, retry: retry))
-            case (true, false): id.withUnsafeBufferPointer { dispatch(RawEvent(type: none, data: data, id: $0, retry: retry)) }
-            default:
-                type.withUnsafeBufferPointer { type in
-                    id.withUnsafeBufferPointer { id in dispatch(RawEvent(type: type, data: data, id: id, retry: retry)) }
-                }
-            }
-        }
-        let going = if let pending = pendingData {
-            send(pending, eventType, lastEventID)
+        let going: Bool
+        if let pending = pendingData {
+            going = send(pending, dispatch)
         } else {
-            data.withUnsafeBufferPointer { data in send(UnsafeBufferPointer(rebasing: data.dropLast()), eventType, lastEventID) }
+            let lines = data
+            going = lines.withUnsafeBufferPointer { lines in send(UnsafeBufferPointer(rebasing: lines.dropLast()), dispatch) }
         }
         pendingData = nil
         if !data.isEmpty { data.removeAll(keepingCapacity: true) }
         hasData = false
         if !eventType.isEmpty { eventType.removeAll(keepingCapacity: true) }
         return going
+    }
+
+    /// Dispatches an event with `data`: the type and id buffers are opened only when they hold
+    /// something (most events have neither).
+    private mutating func send(_ data: UnsafeBufferPointer<UInt8>, _ dispatch: (RawEvent) -> Bool) -> Bool {
+        let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        switch (eventType.isEmpty, lastEventID.isEmpty) {
+        case (true, true): return dispatch(RawEvent(type: none, data: data, id: none, retry: retry))
+        case (true, false): return lastEventID.withUnsafeBufferPointer { dispatch(RawEvent(type: none, data: data, id: $0, retry: retry)) }
+        default:
+            return eventType.withUnsafeBufferPointer { type in
+                lastEventID.withUnsafeBufferPointer { id in dispatch(RawEvent(type: type, data: data, id: id, retry: retry)) }
+            }
+        }
     }
 
     /// The fields the standard knows, told apart by their bytes (no string is made for a name).
