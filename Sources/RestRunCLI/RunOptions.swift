@@ -34,8 +34,12 @@ struct RunOptions: ParsableArguments {
     @Flag(name: .customLong("http2"), help: "Use HTTP/2 (over TLS, by ALPN) where a file sets no http:; a server without it fails the request.")
     var http2 = false
 
-    @Flag(name: .customLong("http1.1"), help: "Use HTTP/1.1 only where a file sets no http:.")
+    @Flag(name: .customLong("http1"), help: "Use HTTP/1.1 only where a file sets no http: (also --http1.1, as in curl).")
     var http1 = false
+
+    // curl's spelling; hidden, because fish's completion cannot name an option with a dot.
+    @Flag(name: .customLong("http1.1"), help: ArgumentHelp("Use HTTP/1.1 only where a file sets no http:.", visibility: .hidden))
+    var http11 = false
 
     @Option(help: ArgumentHelp("Trust the certificate authorities in this PEM file instead of the system's, where a file sets no tls: ca.", valueName: "FILE"), completion: .file(extensions: ["pem", "crt"]))
     var cacert: String?
@@ -132,8 +136,8 @@ struct RunOptions: ParsableArguments {
         session.headers = headers.map { ($0.name, $0.value) }
         session.defaults.maxBody = maxBody?.bytes
         if insecure { session.defaults.insecure = true }
-        if http2 && http1 { throw ValidationError("--http2 and --http1.1 ask for different versions: give one of them") }
-        if http2 { session.defaults.http = .http2 } else if http1 { session.defaults.http = .http1_1 }
+        if http2 && (http1 || http11) { throw ValidationError("--http2 and --http1.1 ask for different versions: give one of them") }
+        if http2 { session.defaults.http = .http2 } else if http1 || http11 { session.defaults.http = .http1_1 }
         session.defaults.caFile = cacert
         do {
             session.proxy = try ProxyRules.from(flag: proxy, environment: environment)

@@ -36,6 +36,8 @@ struct HTTP2Tests {
         let flag = try await binary.run([file, "--http1.1"])
         #expect(flag.status == 4, "\(flag.all)")
         #expect(flag.stdout.contains("version"), "\(flag.stdout)")
+        let short = try await binary.run([file, "--http1"])
+        #expect(short.status == 4, "\(short.all)")
         let both = try await binary.run([file, "--http1.1", "--http2"])
         #expect(both.status == 1 && both.stderr.contains("--http2 and --http1.1"), "\(both.all)")
     }
