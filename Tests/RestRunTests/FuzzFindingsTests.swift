@@ -23,6 +23,9 @@ struct FuzzFindingsTests {
         String(repeating: "[", count: 100_000),
         "requests:\n  - url: http://127.0.0.1:1/\n    name: " + String(repeating: "{{", count: 50_000) + "\n",
         "requests:\n  - url: \"${" + String(repeating: "A", count: 100_000) + "\n",
+        // A lone CR before a block-scalar GraphQL query: libyaml counts it as a line break, the
+        // source's lines do not, and the query's place was looked for past the last line.
+        "# A GraphQL API: queries checked against its schema when the file loads (docs/request-format.md,\n# \"GraphQL\"). \r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\r\rOffline: rest-run requests/graphql.yaml --mock requests/mock/routes.yaml\nbase_url: ${GRAPHQL_URL:-{{mock_url}}}\ngraphql_schema: mock/starwars.graphql\nvariables:\n  stars: 5\nrequests:\n  - name: hero and friends\n    url: /graphql\n    graphql:\n      query: |\n        query Hero($episode: Episode) {\n          hero(episode: $episode) {\n            __typename\n            name\n            friends { name }\n          did not find expected <do}\n        }\n      variables: { episode: JEDI }\n    expect:\n      json:\n        $.data.hero.name: R2-D2\n        $.data.hero.friends: { count: 2 }\n    capture:\n      hero: $.data.hero.name\n  - name: review\n    url: /graphql\n    graphql:\n      query: |\n        mutation CreateReview($episode: Episode, $review: ReviewInput!) {\n          createReview(episode: $episode, review: $review) { stars commentary }\n        }\n      variables:\n        episode: JEDI\n        review: { stars: \"{{stars}}\", commentary: \"{{hero}} was great\" }\n    expect:\n      json:\n        $.data.createReview.stars: 5\n",
         // Duplicate keys were checked pairwise: a mapping of many keys took quadratic time.
         "requests:\n  - url: http://127.0.0.1:1/\n    headers:\n" + (0..<50_000).map { "      X-H\($0): v\n" }.joined(),
     ]

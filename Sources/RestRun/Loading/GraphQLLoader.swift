@@ -79,7 +79,8 @@ struct GraphQLLoader {
             // A block's lines start on the line after its indicator, at the block's indentation.
             let first = mark.line + 1
             var indent = 0
-            for number in first..<min(first + 64, context.source.lineCount + 1) {
+            // libyaml and the source may count line breaks differently (a lone CR): stay in range.
+            for number in first..<max(first, min(first + 64, context.source.lineCount + 1)) {
                 guard let text = context.source.line(number), !text.allSatisfy({ $0 == " " }) else { continue }
                 indent = text.prefix { $0 == " " }.count
                 break
