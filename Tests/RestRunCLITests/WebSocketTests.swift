@@ -105,6 +105,7 @@ struct WebSocketTests {
             ("/ws-endless-frame", "      - receive: {}\n", 3, "larger than max_body"),
             ("/ws-close-1011", "      - expect_close: { code: 1000 }\n", 4, "expected: 1000"),
             ("/never-answer", "      - send: hi\n", 3, "did not finish in time"),
+            ("/ws-chatter", "      - expect_close: { within: 500ms }\n", 3, "did not close the connection within 500 ms"),
         ]
         for (path, steps, status, says) in cases {
             let (_, output) = try await binary.runFile(

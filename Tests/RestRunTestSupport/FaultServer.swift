@@ -13,7 +13,7 @@ import Darwin
 /// `/redirect-loop`, `/redirect-ftp`, `/invalid-utf8`, `/huge-header`, `/many-headers`,
 /// `/conflicting-length`, `/bad-status`, `/negative-length`, `/word-length`, `/bad-version`, `/garbage`; event streams: `/sse-split`,
 /// `/sse-early-close`, `/sse-endless-event`, `/sse-flood`, `/sse-stall`; WebSocket (a real handshake,
-/// then): `/ws-malformed`, `/ws-endless-frame`, `/ws-close-1011`, `/ws-silent`.
+/// then): `/ws-malformed`, `/ws-endless-frame`, `/ws-close-1011`, `/ws-silent`, `/ws-chatter`.
 public final class FaultServer: @unchecked Sendable {
     /// The port it listens on.
     public let port: Int
@@ -86,7 +86,7 @@ public final class FaultServer: @unchecked Sendable {
         #endif
         guard let (path, head) = readRequest(connection) else { return }
         switch path {
-        case "/ws-malformed", "/ws-endless-frame", "/ws-close-1011", "/ws-silent":
+        case "/ws-malformed", "/ws-endless-frame", "/ws-close-1011", "/ws-silent", "/ws-chatter":
             let key = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("sec-websocket-key:") }
                 .map { $0.dropFirst("sec-websocket-key:".count).trimmingCharacters(in: .whitespaces) } ?? ""
             let accept = Data(TestSHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
@@ -102,6 +102,9 @@ public final class FaultServer: @unchecked Sendable {
                 while !isStopped, send(connection, chunk) {}
             case "/ws-close-1011":
                 send(connection, [0x88, 0x02, 0x03, 0xF3])
+            case "/ws-chatter":
+                // A message every 10 ms, and never a close.
+                while !isStopped, send(connection, [0x81, 0x02, 0x68, 0x69]) { pause(0.01) }
             default:
                 break
             }

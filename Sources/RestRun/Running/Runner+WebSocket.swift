@@ -128,11 +128,15 @@ extension Runner {
                 closed = true
             case let .expectClose(code, within):
                 let wait = within ?? WebSocketStep.defaultWithin
+                // One deadline for the whole wait: a server that keeps sending never closes.
+                let deadline = NIODeadline.now() + TimeAmount(wait)
                 var received: WebSocketConnection.Event?
-                while let event = await connection.next(by: NIODeadline.now() + TimeAmount(wait)) {
+                while let event = await connection.next(by: deadline) {
                     if case let .message(bytes, _) = event {
-                        // Messages sent before the close are shown, not checked.
-                        transcript.append(ServerSentEvent(type: "received", data: String(decoding: bytes, as: UTF8.self)))
+                        // Messages sent before the close are shown (the first ones), not checked.
+                        if transcript.count < Self.transcriptLimit {
+                            transcript.append(ServerSentEvent(type: "received", data: String(decoding: bytes, as: UTF8.self)))
+                        }
                         continue
                     }
                     received = event
@@ -175,6 +179,9 @@ extension Runner {
         result.outcome = .error
         result.failures.append(Diagnostic("cannot send: the connection is closed", at: step.location))
     }
+
+    /// The most messages an exchange's transcript keeps while waiting for a close.
+    static let transcriptLimit = 1000
 
     private var isStoppedNow: Bool { control?.isStopped == true || Task.isCancelled }
 

@@ -8,6 +8,8 @@ extension WebSocketConnection {
         private let loop: any EventLoop
         let maxMessage: Int
         private var queue: [Event] = []
+        /// The bytes of the messages in `queue`.
+        private var queuedBytes = 0
         private var waiting: EventLoopPromise<Event?>?
         private var ended = false
 
@@ -16,23 +18,42 @@ extension WebSocketConnection {
             self.maxMessage = maxMessage
         }
 
-        /// Keeps `event` for the next step (on the loop). Nothing is kept after the end.
-        func put(_ event: Event) {
+        /// The most messages kept for the steps to read: a server that floods the connection
+        /// fails it instead of filling the memory.
+        static let queueLimit = 10_000
+
+        /// Keeps `event` for the next step (on the loop). Nothing is kept after the end. Returns
+        /// false when the queue is full (the caller fails the connection).
+        @discardableResult
+        func put(_ event: Event) -> Bool {
             loop.preconditionInEventLoop()
-            guard !ended else { return }
+            guard !ended else { return true }
             if case .message = event {} else { ended = true }
             if let waiting {
                 self.waiting = nil
                 waiting.succeed(event)
-            } else {
-                queue.append(event)
+                return true
             }
+            if case let .message(bytes, _) = event {
+                guard queue.count < Self.queueLimit, queuedBytes + bytes.count <= maxMessage + 16 << 20 else {
+                    queue.append(.failed("sent more messages than rest-run keeps unread (\(Self.queueLimit), or 16 MB beyond max_body)"))
+                    ended = true
+                    return false
+                }
+                queuedBytes += bytes.count
+            }
+            queue.append(event)
+            return true
         }
 
         /// The next event, or nil at `deadline`.
         func next(by deadline: NIODeadline) async -> Event? {
             let future: EventLoopFuture<Event?> = loop.flatSubmit {
-                if !self.queue.isEmpty { return self.loop.makeSucceededFuture(self.queue.removeFirst()) }
+                if !self.queue.isEmpty {
+                    let first = self.queue.removeFirst()
+                    if case let .message(bytes, _) = first { self.queuedBytes -= bytes.count }
+                    return self.loop.makeSucceededFuture(first)
+                }
                 let promise = self.loop.makePromise(of: Event?.self)
                 self.waiting = promise
                 let timeout = self.loop.scheduleTask(deadline: deadline) {
@@ -153,9 +174,10 @@ extension WebSocketConnection {
                 }
                 fragments += payload.readBytes(length: payload.readableBytes) ?? []
                 if frame.fin {
-                    mailbox.put(.message(fragments, binary: fragmentsBinary))
+                    let kept = mailbox.put(.message(fragments, binary: fragmentsBinary))
                     fragments = []
                     inMessage = false
+                    if !kept { context.close(promise: nil) }
                 }
             default:
                 fail(context, "sent a frame with an unknown opcode")
