@@ -93,6 +93,10 @@ enum IntrospectionSDL {
     }
 
     /// `{kind: NON_NULL, ofType: {kind: LIST, ofType: {kind: OBJECT, name: User}}}` is `[User]!`.
+    ///
+    /// The recursion cannot exhaust the stack, whatever the file holds: each call goes one
+    /// `ofType` deeper with `depth + 1`, and a depth of 32 throws before recursing (real schemas
+    /// nest a handful of wrappers); the JSON it walks was parsed with the parser's own depth limit.
     private static func reference(_ type: DecodedValue?, in owner: String, depth: Int = 0) throws(Failure) -> String {
         guard let type, depth < 32, let kind = type["kind"]?.stringValue else {
             throw Failure(message: "a type reference in '\(owner)' has no 'kind' (or nests too deep)")
