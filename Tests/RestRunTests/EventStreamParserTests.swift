@@ -75,6 +75,35 @@ struct EventStreamParserTests {
         }
     }
 
+    @Test("the limit is met the same way whether the stream comes whole or in pieces")
+    func limitsInPieces() {
+        let stream = Array(": c\nid: 9\ndata: abc\ndata: de\n\nevent: x\ndata:\n\ndata: 0123456\n\n".utf8)
+        func parse(chunk: Int, limit: Int) -> (events: [ServerSentEvent], refused: Bool) {
+            var parser = EventStreamParser(maxEventSize: limit)
+            var events: [ServerSentEvent] = []
+            var index = 0
+            while index < stream.count {
+                let end = min(stream.count, index + chunk)
+                do {
+                    try parser.feed(stream[index..<end]) { events.append($0); return true }
+                } catch {
+                    return (events, true)
+                }
+                index = end
+            }
+            return (events, false)
+        }
+        for limit in 1...16 {
+            let whole = parse(chunk: stream.count, limit: limit)
+            for chunk in 1...9 {
+                let pieces = parse(chunk: chunk, limit: limit)
+                #expect(pieces.events == whole.events && pieces.refused == whole.refused, "limit \(limit), pieces of \(chunk)")
+            }
+        }
+        #expect(parse(chunk: stream.count, limit: 16).events.count == 3)
+        #expect(parse(chunk: stream.count, limit: 7) == ([], true), "the line 'data: abc' alone is over 7 bytes")
+    }
+
     @Test("an event's value has json only when its data is JSON")
     func value() {
         let json: [(String, DecodedValue)] = [

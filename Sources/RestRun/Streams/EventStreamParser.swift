@@ -10,29 +10,17 @@ import Darwin
 /// comment; `event`, `data`, `id` and `retry` are the fields and every other is ignored; an event
 /// is dispatched at a blank line only, and one still open when the stream ends is dropped.
 ///
-/// An event whose data, or a line, grows past `maxEventSize` bytes stops the parse: the body is
-/// never held whole, so an endless line or event costs no more than that.
+/// An event whose data, or a line with the data before it, grows past `maxEventSize` bytes stops
+/// the parse: the body is never held whole, so an endless line or event costs no more than that.
+///
+/// Lines are read where they are in the bytes fed: only a line split across two chunks, or an
+/// event with more than one data line, is copied before its event is dispatched.
 package struct EventStreamParser {
     /// Why the stream cannot be read on.
     package enum Failure: Error, Equatable {
         /// An event (or one line) is larger than the limit.
         case eventTooLarge
     }
-
-    private let maxEventSize: Int
-    private var line: [UInt8] = []
-    /// The event's data lines, each followed by a line feed.
-    private var data: [UInt8] = []
-    private var hasData = false
-    /// The event's one data line so far, where it is in the bytes being fed (a line read in place
-    /// and followed by the blank line in the same chunk, as most are, is never copied); copied
-    /// into `data` before `feed` returns or when a second data line comes.
-    private var pendingData: UnsafeBufferPointer<UInt8>?
-    /// The event type buffer and the last event ID buffer, as bytes.
-    private var eventType: [UInt8] = []
-    private var lastEventID: [UInt8] = []
-    /// The reconnection time the stream last set (`retry:`), in milliseconds.
-    private var retry: Int?
 
     /// One event as the parser dispatches it: its fields' bytes, valid only during the call.
     package struct RawEvent {
@@ -52,10 +40,25 @@ package struct EventStreamParser {
                 id: String(decoding: id, as: UTF8.self), retry: retry)
         }
     }
+
+    private let maxEventSize: Int
+    /// A line that began in an earlier chunk, gathered until its end arrives.
+    private var line: [UInt8] = []
+    /// The event's data lines, each followed by a line feed, once they have been copied.
+    private var data: [UInt8] = []
+    private var hasData = false
+    /// The event's one data line so far, where it is in the bytes being fed: copied into `data`
+    /// when a second data line comes or before `feed` returns (the bytes are about to go).
+    private var pendingData: UnsafeBufferPointer<UInt8>?
+    /// The event type buffer and the last event ID buffer, as bytes.
+    private var eventType: [UInt8] = []
+    private var lastEventID: [UInt8] = []
+    /// The reconnection time the stream last set (`retry:`), in milliseconds.
+    private var retry: Int?
     /// Whether the first bytes (and a BOM) have been looked at.
     private var started = false
     private var bomBytesSeen = 0
-    /// The last byte was a CR: an LF right after it ends no second line.
+    /// The last chunk ended with a CR: an LF at the start of the next ends no second line.
     private var afterCR = false
 
     /// Creates a parser that refuses events over `maxEventSize` bytes.
@@ -67,18 +70,74 @@ package struct EventStreamParser {
     /// `false` to stop (the rest of `bytes` is then not read).
     package mutating func feed(_ bytes: some Sequence<UInt8>, dispatch: (ServerSentEvent) -> Bool) throws(Failure) {
         let contiguous = Array(bytes)
-        try contiguous.withUnsafeBufferPointer { (buffer) throws(Failure) in
-            try feed(buffer) { (raw: RawEvent) in dispatch(raw.event) }
+        try withoutActuallyEscaping(dispatch) { (dispatch) throws(Failure) in
+            var sink = ClosureSink(dispatch: dispatch)
+            try contiguous.withUnsafeBufferPointer { (buffer) throws(Failure) in try feed(buffer, into: &sink) }
         }
     }
 
-    /// Feeds the next bytes, a line at a time: the bytes between line ends are appended in one go.
-    package mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, dispatch: (RawEvent) -> Bool) throws(Failure) {
-        var index = 0
+    /// Feeds the next bytes; `sink` takes each complete event in order and may stop the parse
+    /// (the rest of `bytes` is then not read).
+    package mutating func feed<Sink: EventStreamSink>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) throws(Failure) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         let end = bytes.count
-        while !started, index < end {
-            // The BOM (EF BB BF) is dropped once, at the very start; a partial one is data.
-            let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        var index = 0
+        if !started {
+            index = try skipBOM(bytes)
+            guard index < end else { return }
+        }
+        defer { keepPendingData() }
+        if afterCR {
+            afterCR = false
+            if base[index] == 0x0A { index += 1 }
+        }
+        // Event streams seldom hold a CR: one search finds that a chunk has none, and lines are
+        // then found by their LF alone.
+        var nextCR = -1
+        while index < end {
+            if nextCR < index { nextCR = Self.find(0x0D, in: base, from: index, to: end) }
+            // A blank line (the end of an event) needs no search.
+            let stop = base[index] == 0x0A ? index : Self.find(0x0A, in: base, from: index, to: nextCR)
+            let run = UnsafeBufferPointer(start: base + index, count: stop - index)
+            guard stop < end else {
+                try gather(run)
+                return
+            }
+            index = stop + 1
+            if base[stop] == 0x0D {
+                if index == end {
+                    afterCR = true
+                } else if base[index] == 0x0A {
+                    index += 1
+                }
+            }
+            if line.isEmpty {
+                // Most lines are a blank line or an event's one `data:` line: read here, with no call.
+                if run.isEmpty {
+                    if !dispatchEvent(into: &sink) { return }
+                    continue
+                }
+                if !hasData, run.count >= 5, run[0] == 0x64, run[1] == 0x61, run[2] == 0x74, run[3] == 0x61, run[4] == 0x3A {
+                    if run.count + heldData > maxEventSize { throw .eventTooLarge }
+                    let valueStart = run.count > 5 && run[5] == 0x20 ? 6 : 5
+                    pendingData = UnsafeBufferPointer(rebasing: run[valueStart...])
+                    hasData = true
+                    continue
+                }
+                if try !endLine(run, inPlace: true, into: &sink) { return }
+            } else {
+                try gather(run)
+                if try !endGatheredLine(into: &sink) { return }
+            }
+        }
+    }
+
+    /// Skips a BOM (EF BB BF) at the very start, once, even split across chunks; a partial one is
+    /// the start of a line. Returns where the stream's lines begin in `bytes`.
+    private mutating func skipBOM(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Int {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        var index = 0
+        while !started, index < bytes.count {
             if bytes[index] == bom[bomBytesSeen] {
                 bomBytesSeen += 1
                 index += 1
@@ -88,63 +147,32 @@ package struct EventStreamParser {
             started = true
             let seen = bomBytesSeen
             bomBytesSeen = 0
-            try append(bom[0..<seen])
+            try bom[0..<seen].withUnsafeBufferPointer { (partial) throws(Failure) in try gather(partial) }
         }
-        while index < end {
-            let byte = bytes[index]
-            if byte == 0x0A || byte == 0x0D {
-                index += 1
-                if byte == 0x0A, afterCR {
-                    afterCR = false
-                    continue
-                }
-                afterCR = byte == 0x0D
-                if afterCR, index < end, bytes[index] == 0x0A {
-                    index += 1
-                    afterCR = false
-                }
-                // A line that began in an earlier chunk was gathered in `line`; an empty one (the
-                // blank line that ends an event, most often) needs no buffer opened.
-                if line.isEmpty {
-                    if try !endLine(UnsafeBufferPointer(start: nil, count: 0), inPlace: false, dispatch: dispatch) {
-                        keepPendingData()
-                        return
-                    }
-                    continue
-                }
-                let going = try line.withUnsafeBufferPointer { (gathered) throws(Failure) in try endLine(gathered, inPlace: false, dispatch: dispatch) }
-                line.removeAll(keepingCapacity: true)
-                if !going { return }
-                continue
-            }
-            afterCR = false
-            let stop = Self.lineEnd(in: bytes, from: index)
-            let run = UnsafeBufferPointer(rebasing: bytes[index..<stop])
-            if line.isEmpty, stop < end {
-                // The whole line is in this chunk: it is read where it is, not copied.
-                if run.count + data.count + (pendingData?.count ?? 0) > maxEventSize { throw .eventTooLarge }
-                index = stop + 1
-                afterCR = bytes[stop] == 0x0D
-                if afterCR, index < end, bytes[index] == 0x0A {
-                    index += 1
-                    afterCR = false
-                }
-                if try !endLine(run, inPlace: true, dispatch: dispatch) {
-                    keepPendingData()
-                    return
-                }
-                continue
-            }
-            try append(run)
-            index = stop
-        }
-        keepPendingData()
+        return index
     }
 
-    /// Adds bytes to the line being read.
-    private mutating func append(_ bytes: some Collection<UInt8>) throws(Failure) {
-        if line.count + bytes.count + data.count + (pendingData?.count ?? 0) > maxEventSize { throw .eventTooLarge }
+    /// The data held for the event so far, in bytes, each line with its line feed.
+    private var heldData: Int {
+        data.count + (pendingData.map { $0.count + 1 } ?? 0)
+    }
+
+    /// Adds bytes to the line being gathered across chunks.
+    private mutating func gather(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
+        if line.count + bytes.count + heldData > maxEventSize { throw .eventTooLarge }
         line.append(contentsOf: bytes)
+    }
+
+    /// Ends the line gathered in `line`; it is moved out while it is read, as `endLine` changes
+    /// the parser.
+    private mutating func endGatheredLine<Sink: EventStreamSink>(into sink: inout Sink) throws(Failure) -> Bool {
+        var gathered: [UInt8] = []
+        swap(&gathered, &line)
+        defer {
+            gathered.removeAll(keepingCapacity: true)
+            swap(&gathered, &line)
+        }
+        return try gathered.withUnsafeBufferPointer { (gathered) throws(Failure) in try endLine(gathered, inPlace: false, into: &sink) }
     }
 
     /// Copies the pending data line into `data`: the bytes it points into are about to go.
@@ -155,20 +183,20 @@ package struct EventStreamParser {
         pendingData = nil
     }
 
-    private mutating func endLine(_ line: UnsafeBufferPointer<UInt8>, inPlace: Bool, dispatch: (RawEvent) -> Bool) throws(Failure) -> Bool {
-        guard !line.isEmpty else { return dispatchEvent(dispatch) }
-        if line[0] == UInt8(ascii: ":") { return true }
-        let colon = line.firstIndex(of: UInt8(ascii: ":"))
-        let name = UnsafeBufferPointer(rebasing: line[..<(colon ?? line.endIndex)])
-        var valueStart = colon.map { $0 + 1 } ?? line.endIndex
+    /// Reads one line; `inPlace` when it lies in the bytes being fed. Returns whether to read on.
+    private mutating func endLine<Sink: EventStreamSink>(
+        _ line: UnsafeBufferPointer<UInt8>, inPlace: Bool, into sink: inout Sink
+    ) throws(Failure) -> Bool {
+        guard let first = line.first else { return dispatchEvent(into: &sink) }
+        if inPlace, line.count + heldData > maxEventSize { throw .eventTooLarge }
+        if first == UInt8(ascii: ":") { return true }
+        let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
+        var valueStart = colon < line.endIndex ? colon + 1 : colon
         if valueStart < line.endIndex, line[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
         let value = UnsafeBufferPointer(rebasing: line[valueStart...])
-        switch Field(name) {
-        case .event:
-            eventType.removeAll(keepingCapacity: true)
-            eventType.append(contentsOf: value)
+        switch Field(UnsafeBufferPointer(rebasing: line[..<colon])) {
         case .data:
-            if data.count + (pendingData?.count ?? 0) + value.count + 1 > maxEventSize { throw .eventTooLarge }
+            if heldData + value.count + 1 > maxEventSize { throw .eventTooLarge }
             if inPlace, !hasData {
                 pendingData = value
                 hasData = true
@@ -178,49 +206,62 @@ package struct EventStreamParser {
             data.append(contentsOf: value)
             data.append(0x0A)
             hasData = true
+        case .event:
+            eventType.removeAll(keepingCapacity: true)
+            eventType.append(contentsOf: value)
         case .id where !value.contains(0):
             lastEventID.removeAll(keepingCapacity: true)
             lastEventID.append(contentsOf: value)
         case .retry where !value.isEmpty && value.allSatisfy({ (0x30...0x39).contains($0) }):
             retry = Int(String(decoding: value, as: UTF8.self)) ?? retry
-        default: break
+        default:
+            break
         }
         return true
     }
 
-    private mutating func dispatchEvent(_ dispatch: (RawEvent) -> Bool) -> Bool {
+    /// Dispatches the event read so far, at a blank line, and starts the next.
+    private mutating func dispatchEvent<Sink: EventStreamSink>(into sink: inout Sink) -> Bool {
         guard hasData else {
             if !eventType.isEmpty { eventType.removeAll(keepingCapacity: true) }
             return true
         }
-        // Most events have one data line (read in place), no type and no id: no buffer is opened then.
         let going: Bool
         if let pending = pendingData {
-            going = send(pending, dispatch)
+            if eventType.isEmpty, lastEventID.isEmpty {
+                going = sink.take(RawEvent(type: Self.none, data: pending, id: Self.none, retry: retry))
+            } else {
+                going = send(pending, into: &sink)
+            }
+            pendingData = nil
         } else {
-            let lines = data
-            going = lines.withUnsafeBufferPointer { lines in send(UnsafeBufferPointer(rebasing: lines.dropLast()), dispatch) }
+            // The data's last line feed is not part of it.
+            going = data.withUnsafeBufferPointer { lines in send(UnsafeBufferPointer(rebasing: lines.dropLast()), into: &sink) }
+            data.removeAll(keepingCapacity: true)
         }
-        pendingData = nil
-        if !data.isEmpty { data.removeAll(keepingCapacity: true) }
         hasData = false
         if !eventType.isEmpty { eventType.removeAll(keepingCapacity: true) }
         return going
     }
 
-    /// Dispatches an event with `data`: the type and id buffers are opened only when they hold
+    /// Gives `sink` an event with `data`: the type and id buffers are opened only when they hold
     /// something (most events have neither).
-    private mutating func send(_ data: UnsafeBufferPointer<UInt8>, _ dispatch: (RawEvent) -> Bool) -> Bool {
-        let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    private func send<Sink: EventStreamSink>(_ data: UnsafeBufferPointer<UInt8>, into sink: inout Sink) -> Bool {
+        let none = Self.none
         switch (eventType.isEmpty, lastEventID.isEmpty) {
-        case (true, true): return dispatch(RawEvent(type: none, data: data, id: none, retry: retry))
-        case (true, false): return lastEventID.withUnsafeBufferPointer { dispatch(RawEvent(type: none, data: data, id: $0, retry: retry)) }
+        case (true, true):
+            return sink.take(RawEvent(type: none, data: data, id: none, retry: retry))
+        case (true, false):
+            return lastEventID.withUnsafeBufferPointer { sink.take(RawEvent(type: none, data: data, id: $0, retry: retry)) }
         default:
             return eventType.withUnsafeBufferPointer { type in
-                lastEventID.withUnsafeBufferPointer { id in dispatch(RawEvent(type: type, data: data, id: id, retry: retry)) }
+                lastEventID.withUnsafeBufferPointer { id in sink.take(RawEvent(type: type, data: data, id: id, retry: retry)) }
             }
         }
     }
+
+    /// No bytes: the type or id of an event that has none.
+    private static var none: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
 
     /// The fields the standard knows, told apart by their bytes (no string is made for a name).
     private enum Field {
@@ -237,15 +278,16 @@ package struct EventStreamParser {
         }
     }
 
-    /// The index of the first CR or LF in `bytes` at or after `start` (`bytes.count` when none),
-    /// found with `memchr`: event streams end lines with LF, so a CR is looked for only before it.
-    private static func lineEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
-        let from = base + start
-        let remaining = bytes.count - start
-        let origin = UnsafeRawPointer(base)
-        let lineFeed = memchr(from, 0x0A, remaining).map { UnsafeRawPointer($0) - origin } ?? bytes.count
-        let carriageReturn = memchr(from, 0x0D, lineFeed - start).map { UnsafeRawPointer($0) - origin }
-        return carriageReturn ?? lineFeed
+    /// The index of the first `byte` in `base[start..<end]`, or `end` when there is none.
+    private static func find(_ byte: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        guard start < end, let found = memchr(base + start, Int32(byte), end - start) else { return end }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// The events of `feed(_:dispatch:)`, given to a closure.
+    private struct ClosureSink: EventStreamSink {
+        let dispatch: (ServerSentEvent) -> Bool
+
+        mutating func take(_ event: RawEvent) -> Bool { dispatch(event.event) }
     }
 }

@@ -39,7 +39,7 @@ package final class EventStreamReading: Sendable {
     private let plainEquals: [[UInt8]?]
     /// The one condition, when it is `$.data` equal to a text (`until: { $.data: "[DONE]" }`):
     /// checked on every event with no loop.
-    private let dataEquals: [UInt8]?
+    let dataEquals: [UInt8]?
     private let hasUntil: Bool
 
     /// Whether a condition of `until:` may read an event's `json`.
