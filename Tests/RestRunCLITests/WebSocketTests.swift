@@ -117,6 +117,25 @@ struct WebSocketTests {
         #expect(ContinuousClock.now - start < .seconds(15))
     }
 
+    @Test("the handshake carries the headers an HTTP request would: defaults, the file's, the request's, cookies")
+    func handshakeHeaders() async throws {
+        let server = try FaultServer()
+        defer { server.stop() }
+        let (_, output) = try await binary.runFile("""
+            headers: { X-Team: core }
+            requests:
+              - url: http://127.0.0.1:\(server.port)/set-cookie
+              - url: ws://127.0.0.1:\(server.port)/ws-headers
+                headers: { X-Trace: t1 }
+                websocket:
+                  - receive:
+                      expect:
+                        body:
+                          matches: "(?s)(?=.*Cookie: session=abc)(?=.*X-Team: core)(?=.*X-Trace: t1)(?=.*User-Agent: rest-run)(?!.*Accept-Encoding).*"
+            """)
+        #expect(output.status == 0, "\(output.all)")
+    }
+
     @Test("wss:// with the request's TLS options: a private CA, then insecure")
     func secure() async throws {
         let certificates = try await TestCertificates.make()

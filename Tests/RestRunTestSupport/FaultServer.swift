@@ -13,7 +13,8 @@ import Darwin
 /// `/redirect-loop`, `/redirect-ftp`, `/invalid-utf8`, `/huge-header`, `/many-headers`,
 /// `/conflicting-length`, `/bad-status`, `/negative-length`, `/word-length`, `/bad-version`, `/garbage`; event streams: `/sse-split`,
 /// `/sse-early-close`, `/sse-endless-event`, `/sse-flood`, `/sse-stall`; WebSocket (a real handshake,
-/// then): `/ws-malformed`, `/ws-endless-frame`, `/ws-close-1011`, `/ws-silent`, `/ws-chatter`.
+/// then): `/ws-malformed`, `/ws-endless-frame`, `/ws-close-1011`, `/ws-silent`, `/ws-chatter`, and
+/// `/ws-headers` (one text message: the handshake's header lines); `/set-cookie` sets `session=abc`.
 public final class FaultServer: @unchecked Sendable {
     /// The port it listens on.
     public let port: Int
@@ -86,7 +87,7 @@ public final class FaultServer: @unchecked Sendable {
         #endif
         guard let (path, head) = readRequest(connection) else { return }
         switch path {
-        case "/ws-malformed", "/ws-endless-frame", "/ws-close-1011", "/ws-silent", "/ws-chatter":
+        case "/ws-malformed", "/ws-endless-frame", "/ws-close-1011", "/ws-silent", "/ws-chatter", "/ws-headers":
             let key = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("sec-websocket-key:") }
                 .map { $0.dropFirst("sec-websocket-key:".count).trimmingCharacters(in: .whitespaces) } ?? ""
             let accept = Data(TestSHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
@@ -102,6 +103,9 @@ public final class FaultServer: @unchecked Sendable {
                 while !isStopped, send(connection, chunk) {}
             case "/ws-close-1011":
                 send(connection, [0x88, 0x02, 0x03, 0xF3])
+            case "/ws-headers":
+                let lines = Array(head.split(separator: "\r\n").dropFirst().joined(separator: "\n").utf8.prefix(0xFFFF))
+                send(connection, [0x81, 0x7E, UInt8(lines.count >> 8), UInt8(lines.count & 0xFF)] + lines)
             case "/ws-chatter":
                 // A message every 10 ms, and never a close.
                 while !isStopped, send(connection, [0x81, 0x02, 0x68, 0x69]) { pause(0.01) }
@@ -109,6 +113,8 @@ public final class FaultServer: @unchecked Sendable {
                 break
             }
             while !isStopped { pause(0.05) }
+        case "/set-cookie":
+            send(connection, "HTTP/1.1 200 OK\r\nSet-Cookie: session=abc; Path=/\r\nContent-Length: 2\r\n\r\nok")
         case "/ok":
             send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"ok\":true}")
         case "/reset-before":

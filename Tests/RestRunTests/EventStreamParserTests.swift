@@ -104,6 +104,21 @@ struct EventStreamParserTests {
         #expect(parse(chunk: stream.count, limit: 7) == ([], true), "the line 'data: abc' alone is over 7 bytes")
     }
 
+    @Test("a path reads an event's json when it names it or may reach it, however it is written")
+    func pathsReadingJSON() throws {
+        let overList: [(String, Bool)] = [
+            ("$[0].json.id", true), ("$[-1]['json']", true), (#"$[0]["\u006Ason"]"#, true), ("$[*].json", true), ("$..id", true),
+            ("$[?@.json.done]", true), ("$[0].*", true), ("$[*]", false), ("$[0].data", false), ("$[1:3].event", false),
+        ]
+        for (text, reads) in overList {
+            #expect(EventStreamSettings.readsJSON(try JSONPath(text), overList: true) == reads, "\(text)")
+        }
+        let overEvent: [(String, Bool)] = [("$.json.x", true), ("$.*", true), ("$[?@.x]", true), ("$.data", false), ("$.id", false)]
+        for (text, reads) in overEvent {
+            #expect(EventStreamSettings.readsJSON(try JSONPath(text), overList: false) == reads, "\(text)")
+        }
+    }
+
     @Test("an event's value has json only when its data is JSON")
     func value() {
         let json: [(String, DecodedValue)] = [

@@ -142,7 +142,7 @@ package struct DeclaredRequest: Sendable {
     /// Whether an `events:` expectation may read an event's `json`.
     package var eventsReadJSON: Bool {
         expectations.contains { expectation in
-            if case let .events(path) = expectation.subject { EventStreamSettings.readsJSON(path) } else { false }
+            if case let .events(path) = expectation.subject { EventStreamSettings.readsJSON(path, overList: true) } else { false }
         }
     }
 

@@ -93,7 +93,7 @@ package struct ResponseChecker: Sendable {
             case let .events(path):
                 if let received = response.stream, let (event, rest) = path.splitLeadingIndex(count: received.events.count) {
                     // `$[0]...` or `$[-1]...`: only that event is made into a value.
-                    let nodes = event.map { rest.select(received.events[$0].value(includingJSON: EventStreamSettings.readsJSON(rest))) } ?? []
+                    let nodes = event.map { rest.select(received.events[$0].value(includingJSON: EventStreamSettings.readsJSON(rest, overList: false))) } ?? []
                     actual = nodes.first
                 } else if path.source == "$[*]", case .count = expectation.predicate, let received = response.stream {
                     // A count of the events needs no event made into a value.
@@ -240,7 +240,7 @@ package struct ResponseChecker: Sendable {
             return .success(.string(value))
         case let .events(path):
             guard let stream = response.stream else { return .failure(Missing(message: "the request has no 'stream:'")) }
-            let nodes = path.select(stream.value(includingJSON: EventStreamSettings.readsJSON(path)))
+            let nodes = path.select(stream.value(includingJSON: EventStreamSettings.readsJSON(path, overList: true)))
             guard path.isSingular else { return .success(.array(nodes)) }
             guard let node = nodes.first else { return .failure(Missing(message: "no event at \(path.source)")) }
             return .success(node)

@@ -14,16 +14,17 @@ extension Runner {
         let transport = prepared.transport
         let networker = networking as? Networker
         let log = networker?.delegates.compactMap { $0 as? LoggingDelegate }.first
-        var headers = prepared.fileHeaders.filter { file in !prepared.headers.contains(file.0) }
-        headers = prepared.headers.fields.map { ($0.name, $0.value) } + headers
-        for (name, value) in Networker.defaultHeaders where name != "Accept-Encoding" && !headers.contains(where: { $0.0.lowercased() == name.lowercased() }) {
-            headers.append((name, value))
-        }
         log?.webSocket("> GET \(prepared.url)  (WebSocket handshake)")
         var transcript: [ServerSentEvent] = []
         defer { result.events = EventLog(transcript).redacted(by: redactor) }
         let connection: WebSocketConnection
         do {
+            // The handshake's headers are merged as an HTTP request's are (defaults, the file's,
+            // `auth:`, the delegates' such as cookies, the request's); a handshake has no body to
+            // encode, so no Accept-Encoding.
+            var merged = try await HeaderMerge.merge(prepared, delegates: networker?.delegates ?? [], networking: networking).headers
+            merged.remove("Accept-Encoding")
+            let headers = merged.fields.map { ($0.name, $0.value) }
             connection = try await WebSocketConnection.open(
                 url: prepared.url, headers: headers, transport: transport, tls: networker?.webSocketTLS(for: transport),
                 maxMessage: transport.effectiveMaxBody, deadline: NIODeadline.now() + TimeAmount(transport.effectiveTimeout))

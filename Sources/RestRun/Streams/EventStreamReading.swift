@@ -8,7 +8,7 @@ package final class EventStreamReading: Sendable {
     package init(_ settings: EventStreamSettings, scope: Scope) {
         self.settings = settings
         self.scope = scope
-        untilReadsJSON = settings.until.contains { EventStreamSettings.readsJSON($0.path) }
+        untilReadsJSON = settings.until.contains { EventStreamSettings.readsJSON($0.path, overList: false) }
         fields = settings.until.map { condition in
             switch condition.path.memberNames {
             case ["data"]?: .data

@@ -31,11 +31,27 @@ package struct EventStreamSettings: Sendable {
     /// Creates settings with the defaults.
     package init() {}
 
-    /// Whether `path` (over an event, or over the list of them) may read an event's `json`: it
-    /// names it, or descends or wildcards below the top.
-    package static func readsJSON(_ path: JSONPath) -> Bool {
-        let source = path.source
-        return source.contains("json") || source.contains("..") || source.dropFirst(4).contains("*") || source.contains("?")
+    /// Whether `path` may read an event's `json`: over one event, or over the list of them
+    /// (`overList`, whose first segment picks events). It does when a segment at an event's level
+    /// or below names `json`, or may reach it: a wildcard, a filter, a descendant segment. A
+    /// filter that picks events may read it too.
+    package static func readsJSON(_ path: JSONPath, overList: Bool) -> Bool {
+        for (place, segment) in path.segments.enumerated() {
+            switch segment {
+            case .descendant:
+                return true
+            case let .child(selectors):
+                for selector in selectors {
+                    switch selector {
+                    case .filter: return true
+                    case .wildcard where !(overList && place == 0): return true
+                    case .name("json") where !(overList && place == 0): return true
+                    default: continue
+                    }
+                }
+            }
+        }
+        return false
     }
 
 }
