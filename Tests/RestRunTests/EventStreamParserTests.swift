@@ -104,6 +104,22 @@ struct EventStreamParserTests {
         #expect(parse(chunk: stream.count, limit: 7) == ([], true), "the line 'data: abc' alone is over 7 bytes")
     }
 
+    @Test("the event log gives back every event as kept, across its chunks and blocks")
+    func log() {
+        var events = [ServerSentEvent(data: "")]
+        for number in 0..<10_000 {
+            let size = number % 997 == 0 ? 300_000 : number % 13
+            events.append(ServerSentEvent(
+                type: number % 5 == 0 ? "tick" : "message", data: String(repeating: "d", count: size) + "\(number)",
+                id: number < 20 ? "" : "\(number / 7)", retry: number < 3000 ? nil : number / 1000))
+        }
+        events.append(ServerSentEvent(data: ""))
+        let log = EventLog(events)
+        #expect(log.count == events.count)
+        #expect(log.events == events)
+        #expect(log[4096] == events[4096] && log[0] == events[0] && log[events.count - 1] == events[events.count - 1])
+    }
+
     @Test("a path reads an event's json when it names it or may reach it, however it is written")
     func pathsReadingJSON() throws {
         let overList: [(String, Bool)] = [
