@@ -9,6 +9,8 @@ package struct OpenAPIOperation: Sendable {
     package var template: PathTemplate
     /// The spec's `operationId`, if any.
     package var operationID: String?
+    /// Its tags.
+    package var tags: [String] = []
     /// Where the operation is written in the spec.
     package var location: SourceLocation?
     /// Its parameters, the path item's merged in.

@@ -11,12 +11,15 @@ package final class OpenAPISpec: Sendable {
     package let basePaths: [String]
     /// Every operation, in the order the spec writes them.
     package let operations: [OpenAPIOperation]
+    /// The first server's URL as the spec writes it (its variables at their defaults).
+    package let firstServer: String?
 
-    init(path: String, version: String, basePaths: [String], operations: [OpenAPIOperation]) {
+    init(path: String, version: String, basePaths: [String], operations: [OpenAPIOperation], firstServer: String? = nil) {
         self.path = path
         self.version = version
         self.basePaths = basePaths
         self.operations = operations
+        self.firstServer = firstServer
     }
 
     /// The operation a request goes to: the method, and the path (with a server's base path, or
@@ -147,6 +150,7 @@ private final class OpenAPIReader {
                 "'\(path)' is OpenAPI \(version): rest-run reads OpenAPI 3.0 and 3.1", at: top.child("openapi")?.location())])
         }
         var basePaths: [String] = []
+        var firstServer: String?
         if case let .array(servers)? = top.members["servers"] {
             for server in servers {
                 guard case let .object(fields) = server, case var .string(url)? = fields["url"] else { continue }
@@ -157,6 +161,7 @@ private final class OpenAPIReader {
                         }
                     }
                 }
+                if firstServer == nil { firstServer = url }
                 var base = URLBuilder.isAbsolute(url) ? URLParts.path(of: url) : url
                 while base.hasSuffix("/") { base.removeLast() }
                 basePaths.append(base)
@@ -181,7 +186,7 @@ private final class OpenAPIReader {
         if !problems.isEmpty || !compileProblems.isEmpty {
             throw DiagnosticList(problems + compileProblems)
         }
-        return OpenAPISpec(path: path, version: version, basePaths: basePaths, operations: operations)
+        return OpenAPISpec(path: path, version: version, basePaths: basePaths, operations: operations, firstServer: firstServer)
     }
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
@@ -196,6 +201,7 @@ private final class OpenAPIReader {
                 operationID: place.members["operationId"]?.stringValue, location: place.location())
             let own = readParameters(place.child("parameters"))
             let overridden = Set(own.map { "\($0.location) \($0.name)" })
+            if case let .array(tags)? = place.members["tags"] { operation.tags = tags.compactMap(\.stringValue) }
             operation.parameters = common.filter { !overridden.contains("\($0.location) \($0.name)") } + own
             if let body = place.child("requestBody").flatMap(resolved) {
                 var requestBody = readContent(body.child("content"))

@@ -78,7 +78,7 @@ struct IRegexp: Sendable {
         }
     }
 
-    private enum Instruction: Sendable {
+    enum Instruction: Sendable {
         case character(Int)
         case split(Int, Int)
         case jump(Int)
@@ -90,8 +90,8 @@ struct IRegexp: Sendable {
     /// The most NFA instructions a pattern may compile to (`{n,m}` repeats copy their atom).
     static let maximumProgramSize = 50_000
 
-    private let program: [Instruction]
-    private let sets: [CharacterSet]
+    let program: [Instruction]
+    let sets: [CharacterSet]
 
     /// Compiles `pattern`; nil when it is not an I-Regexp or would compile too large.
     init?(_ pattern: String) {

@@ -7,7 +7,7 @@
 package final class TextPattern: @unchecked Sendable {
     /// The pattern as written.
     package let source: String
-    private let linear: IRegexp?
+    let linear: IRegexp?
     private let regex: Regex<AnyRegexOutput>?
 
     /// Compiles `source`; `linearForm` is the same pattern as I-Regexp would write it, when the

@@ -191,6 +191,24 @@ package enum FileSystem {
         return String(base[...slash]) + path
     }
 
+    /// How `path` is reached from the folder `directory`: `../spec.yaml`; both are made absolute
+    /// first (an absolute `path` when they share nothing but the root).
+    package static func relativePath(of path: String, from directory: String) -> String {
+        func absolute(_ path: String) -> [Substring] {
+            let full = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+            var parts: [Substring] = []
+            for part in full.split(separator: "/") where part != "." {
+                if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+            }
+            return parts
+        }
+        let target = absolute(canonicalPath(path)), base = absolute(canonicalPath(directory))
+        var shared = 0
+        while shared < min(target.count, base.count), target[shared] == base[shared] { shared += 1 }
+        if shared == 0 { return "/" + target.joined(separator: "/") }
+        return (Array(repeating: "..", count: base.count - shared) + target[shared...].map(String.init)).joined(separator: "/")
+    }
+
     private static func errorText() -> String {
         String(cString: strerror(errno))
     }

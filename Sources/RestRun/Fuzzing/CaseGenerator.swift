@@ -1,0 +1,187 @@
+/// Makes the cases for one operation: positive ones from its parameters' and body's schemas (the
+/// first ones through each schema's boundary values, then at random), and negative ones that
+/// break exactly one thing a positive case sends. Every value is checked against its schema as
+/// the server will read it, so a positive case is one the spec allows and a negative one is one
+/// it refuses.
+struct CaseGenerator {
+    let operation: OpenAPIOperation
+    let index: Int
+    let seed: UInt64
+
+    /// How many of the first cases take boundary variants rather than random values.
+    static let variants = 12
+
+    /// The `number`-th positive case; nil when no value fits some required part.
+    func positive(_ number: Int) -> FuzzCase? {
+        var random = FuzzRandom.derived(from: seed, [operation.name, "positive"], number)
+        let variant = number < Self.variants ? number : nil
+        var parameters: [FuzzCase.Parameter] = []
+        for parameter in operation.parameters where ["path", "query", "header", "cookie"].contains(parameter.location) {
+            if !parameter.isRequired {
+                let sends = variant.map { $0 % 2 == 0 } ?? random.chance(1, in: 2)
+                guard sends else { continue }
+            }
+            guard let value = Self.parameterValue(parameter, variant: variant, random: &random) else {
+                if parameter.isRequired { return nil }
+                continue
+            }
+            parameters.append(FuzzCase.Parameter(location: parameter.location, name: parameter.name, value: value))
+        }
+        var body: FuzzCase.Body?
+        if let requestBody = operation.requestBody, !requestBody.content.isEmpty {
+            let sends = requestBody.isRequired || (variant.map { $0 % 4 != 3 } ?? random.chance(3, in: 4))
+            if sends {
+                body = Self.body(requestBody, variant: variant, random: &random)
+                if body == nil, requestBody.isRequired { return nil }
+            }
+        }
+        return FuzzCase(operation: index, parameters: parameters, body: body, negation: nil)
+    }
+
+    /// The `number`-th negative case: a positive one with one part made invalid; nil when the
+    /// operation has nothing a schema can refuse.
+    func negative(_ number: Int) -> FuzzCase? {
+        guard var base = positive(Self.variants + number) ?? positive(number) else { return nil }
+        var random = FuzzRandom.derived(from: seed, [operation.name, "negative"], number)
+        var targets: [Target] = []
+        for parameter in operation.parameters where ["path", "query", "header", "cookie"].contains(parameter.location) {
+            if parameter.schema != nil { targets.append(.parameter(parameter)) }
+            if parameter.isRequired, parameter.location != "path" { targets.append(.missing(parameter)) }
+        }
+        if let requestBody = operation.requestBody, let json = requestBody.content.first(where: { OpenAPIContract.isJSON($0.mediaType) }) {
+            if json.schema != nil { targets.append(.body(json)) }
+            targets.append(.malformed(json.mediaType))
+            if requestBody.isRequired { targets.append(.noBody) }
+        }
+        for target in targets.shuffled(using: &random) {
+            if let negation = apply(target, to: &base, random: &random) {
+                base.negation = negation
+                return base
+            }
+        }
+        return nil
+    }
+
+    /// What a negative case breaks.
+    private enum Target {
+        case parameter(OpenAPIParameter)
+        case missing(OpenAPIParameter)
+        case body(OpenAPIMediaType)
+        case malformed(String)
+        case noBody
+    }
+
+    private func apply(_ target: Target, to base: inout FuzzCase, random: inout FuzzRandom) -> String? {
+        switch target {
+        case let .missing(parameter):
+            base.parameters.removeAll { $0.location == parameter.location && $0.name == parameter.name }
+            return "without the required \(parameter.location) parameter '\(parameter.name)'"
+        case let .parameter(parameter):
+            guard let schema = parameter.schema else { return nil }
+            let current = base.parameters.first { $0.location == parameter.location && $0.name == parameter.name }?.value
+            let place = Self.place(parameter.location)
+            for _ in 0..<6 {
+                var mutator = ValueMutator(random: random, place: place)
+                guard let (value, change) = mutator.mutate(current, node: schema.root) else { return nil }
+                random = mutator.random
+                let text = FuzzCase.text(value)
+                // The server reads text: it must be refused both as it is and as the value it looks like.
+                guard !text.isEmpty, !(place == .header && !Self.isHeaderText(text)),
+                      !schema.isValid(.string(text), assertsFormats: true),
+                      !schema.isValid(OpenAPIContract.typedValue(text, for: schema), assertsFormats: true)
+                else { continue }
+                base.parameters.removeAll { $0.location == parameter.location && $0.name == parameter.name }
+                base.parameters.append(FuzzCase.Parameter(location: parameter.location, name: parameter.name, value: value))
+                return "\(parameter.location) parameter '\(parameter.name)': \(change)"
+            }
+            return nil
+        case let .body(mediaType):
+            guard let schema = mediaType.schema else { return nil }
+            var current: DecodedValue?
+            if case let .json(value, _)? = base.body { current = value }
+            for _ in 0..<6 {
+                var mutator = ValueMutator(random: random, place: .body)
+                guard let (value, change) = mutator.mutate(current, node: schema.root) else { return nil }
+                random = mutator.random
+                guard !schema.isValid(value, assertsFormats: true, direction: .request) else { continue }
+                base.body = .json(value, mediaType: mediaType.mediaType)
+                return "the body: \(change)"
+            }
+            return nil
+        case let .malformed(mediaType):
+            base.body = .raw(Array("{\"unclosed\": [1, 2".utf8), mediaType: mediaType)
+            return "a body that is not valid JSON"
+        case .noBody:
+            base.body = nil
+            return "without the required body"
+        }
+    }
+
+    // MARK: Values
+
+    static func place(_ location: String) -> ValuePlace {
+        switch location {
+        case "path": .path
+        case "header", "cookie": .header
+        default: .query
+        }
+    }
+
+    /// Whether `text` can be a header's value as it is (visible ASCII, no outer spaces).
+    static func isHeaderText(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } && text.first != " " && text.last != " "
+    }
+
+    /// A value for `parameter` that its schema allows as the server reads it.
+    static func parameterValue(_ parameter: OpenAPIParameter, variant: Int?, random: inout FuzzRandom) -> DecodedValue? {
+        guard let schema = parameter.schema else { return .string("x") }
+        let place = place(parameter.location)
+        for attempt in 0..<12 {
+            var generator = ValueGenerator(random: random, variant: attempt == 0 ? variant : nil, place: place)
+            let value = generator.value(for: schema.root)
+            random = generator.random
+            guard let value else { continue }
+            let text = FuzzCase.text(value)
+            if place == .header, !isHeaderText(text) { continue }
+            if place == .path, text.isEmpty { continue }
+            if schema.isValid(OpenAPIContract.typedValue(text, for: schema), assertsFormats: true) { return value }
+        }
+        let example = schema.example()
+        let text = FuzzCase.text(example)
+        return schema.isValid(OpenAPIContract.typedValue(text, for: schema), assertsFormats: true) && !(place == .path && text.isEmpty) ? example : nil
+    }
+
+    /// A body the spec allows: JSON when the operation takes it, else a form, else the first
+    /// media type's example (or a few bytes).
+    static func body(_ body: OpenAPIBody, variant: Int?, random: inout FuzzRandom) -> FuzzCase.Body? {
+        if let json = body.content.first(where: { OpenAPIContract.isJSON($0.mediaType) }) {
+            guard let schema = json.schema else { return .json(json.example ?? .object([:]), mediaType: json.mediaType) }
+            for attempt in 0..<12 {
+                var generator = ValueGenerator(random: random, variant: attempt == 0 ? variant : nil, place: .body)
+                let value = generator.value(for: schema.root)
+                random = generator.random
+                if let value, schema.isValid(value, assertsFormats: true, direction: .request) { return .json(value, mediaType: json.mediaType) }
+            }
+            let examples = ([json.example].compactMap { $0 } + json.examples.map(\.value) + [schema.example()])
+            return examples.first { schema.isValid($0, assertsFormats: true, direction: .request) }.map { .json($0, mediaType: json.mediaType) }
+        }
+        if let form = body.content.first(where: { $0.mediaType == "application/x-www-form-urlencoded" }) {
+            guard let schema = form.schema else { return .form([], mediaType: form.mediaType) }
+            for attempt in 0..<12 {
+                var generator = ValueGenerator(random: random, variant: attempt == 0 ? variant : nil, place: .body)
+                let value = generator.value(for: schema.root)
+                random = generator.random
+                // Fields travel as text; the server reads each as the type its property takes.
+                guard case let .object(members) = value ?? .object([:]) else { continue }
+                let fields = members.map { FuzzCase.Parameter(location: "form", name: $0.key, value: $0.value) }
+                if schema.isValid(.object(members), assertsFormats: true, direction: .request) {
+                    return .form(fields, mediaType: form.mediaType)
+                }
+            }
+            return nil
+        }
+        guard let first = body.content.first else { return nil }
+        if let example = first.example, case let .string(text) = example { return .raw(Array(text.utf8), mediaType: first.mediaType) }
+        return .raw(Array("fuzz".utf8), mediaType: first.mediaType)
+    }
+}

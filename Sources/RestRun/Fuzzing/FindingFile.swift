@@ -1,0 +1,94 @@
+/// A finding as a request file that replays it: its requests as the fuzzer sent them, with the
+/// expectations that failed, so that `rest-run FILE` fails (exit 4) while the server is broken
+/// and passes once it is fixed. `base_url` is `${API_URL:-<the run's URL>}`, so the file can be
+/// pointed elsewhere.
+package enum FindingFile {
+    /// The file's name: the operation, the check and the status, as a slug.
+    package static func name(_ finding: FuzzFinding) -> String {
+        var slug = ""
+        for character in finding.operation.lowercased() {
+            if character.isASCII, character.isLetter || character.isNumber {
+                slug.append(character)
+            } else if !slug.hasSuffix("-") {
+                slug.append("-")
+            }
+        }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return "\(slug)-\(finding.check.rawValue)-\(finding.status == 0 ? "no-answer" : String(finding.status)).yaml"
+    }
+
+    /// The file's text. `specPath` is the spec as the file reaches it (relative to where the file
+    /// is saved); `headers` are the run's `-H` headers (their values kept out when secret).
+    package static func text(
+        _ finding: FuzzFinding, operations: [OpenAPIOperation], baseURL: String, specPath: String, seed: UInt64,
+        headers: [(String, String)], include: String?
+    ) -> String {
+        var lines = [
+            "# rest-run fuzz found this (seed \(seed)): \(finding.operation): \(finding.check.rawValue) (\(finding.check.summary)), status \(finding.status == 0 ? "none" : String(finding.status)).",
+            "# \(finding.message.replacingOccurrences(of: "\n", with: " "))",
+            "# Replay: rest-run THIS_FILE (API_URL=... points it elsewhere); it passes once the server is fixed.",
+        ]
+        if let include { lines.append("include: [\(YAMLText.quoted(include))]") }
+        lines.append("base_url: \(YAMLText.quoted("${API_URL:-\(baseURL)}"))")
+        let checksContract = [.statusCode, .contentType, .responseSchema, .responseHeaders].contains(finding.check)
+        if checksContract { lines.append("openapi: \(YAMLText.quoted(specPath))") }
+        if !headers.isEmpty {
+            lines.append("headers:")
+            for (name, value) in headers {
+                let shown = Redactor.isSensitiveHeader(name) ? "${\(environmentName(name))}" : value
+                lines.append("  \(YAMLText.quoted(name)): \(YAMLText.quoted(shown))")
+            }
+        }
+        lines.append("requests:")
+        for (place, step) in finding.steps.enumerated() {
+            let operation = operations[step.fuzzCase.operation]
+            let last = place == finding.steps.count - 1
+            lines.append("  - name: \(YAMLText.quoted(last ? "\(operation.name): \(finding.check.rawValue)" : operation.name))")
+            lines.append("    method: \(operation.method)")
+            lines.append("    url: \(YAMLText.quoted(relativeURL(step.request.url, baseURL: baseURL)))")
+            var headerLines: [String] = []
+            for field in step.request.headers.fields { headerLines.append("      \(YAMLText.quoted(field.name)): \(YAMLText.quoted(field.value))") }
+            switch step.fuzzCase.body {
+            case let .json(value, mediaType)?:
+                if MediaType.essence(mediaType) != "application/json" { headerLines.append("      \"Content-Type\": \(YAMLText.quoted(mediaType))") }
+                if !headerLines.isEmpty { lines += ["    headers:"] + headerLines }
+                lines.append("    json: \(YAMLText.flow(value))")
+            case let .form(fields, _)?:
+                if !headerLines.isEmpty { lines += ["    headers:"] + headerLines }
+                lines.append("    form: {" + fields.map { YAMLText.quoted($0.name) + ": " + YAMLText.quoted(FuzzCase.text($0.value)) }.joined(separator: ", ") + "}")
+            case let .raw(bytes, mediaType)?:
+                headerLines.append("      \"Content-Type\": \(YAMLText.quoted(mediaType))")
+                lines += ["    headers:"] + headerLines
+                lines.append("    base64: \(YAMLText.quoted(Base64.encode(bytes)))")
+            case nil:
+                if !headerLines.isEmpty { lines += ["    headers:"] + headerLines }
+            }
+            lines.append("    expect:")
+            lines.append("      status: " + (last ? expectedStatus(finding.check) : "{ \">=\": 100 }"))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the failing request must answer once the server is fixed.
+    private static func expectedStatus(_ check: FuzzCheck) -> String {
+        switch check {
+        case .serverError: "{ \"<\": 500 }"
+        case .negativeDataRejection: "\"4xx\""
+        case .positiveDataAcceptance: "{ \"<\": 400 }"
+        case .useAfterFree: "{ one_of: [404, 410] }"
+        case .resourceAvailability: "{ \"!=\": 404, \"<\": 500 }"
+        case .statusCode, .contentType, .responseSchema, .responseHeaders: "{ \">=\": 100 }"
+        }
+    }
+
+    /// `url` less `baseURL`, when it starts with it.
+    private static func relativeURL(_ url: String, baseURL: String) -> String {
+        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        return url.hasPrefix(base) ? String(url.dropFirst(base.count)) : url
+    }
+
+    /// `Authorization` → `AUTHORIZATION`, `X-Api-Key` → `X_API_KEY`.
+    static func environmentName(_ header: String) -> String {
+        String(header.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    }
+}

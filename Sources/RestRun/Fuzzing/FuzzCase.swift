@@ -1,0 +1,118 @@
+/// One request the fuzzer sends: values for an operation's parameters and body, and, for a
+/// negative case, the one thing made invalid.
+package struct FuzzCase: Sendable {
+    /// A parameter's value, where the operation takes it.
+    package struct Parameter: Sendable, Equatable {
+        /// `path`, `query`, `header` or `cookie`.
+        package var location: String
+        package var name: String
+        package var value: DecodedValue
+    }
+
+    /// The body, as it is sent.
+    package enum Body: Sendable, Equatable {
+        /// A JSON value.
+        case json(DecodedValue, mediaType: String)
+        /// Form fields (`application/x-www-form-urlencoded`).
+        case form([Parameter], mediaType: String)
+        /// Bytes as they are: a malformed JSON document, or a media type the fuzzer does not build.
+        case raw([UInt8], mediaType: String)
+    }
+
+    /// The operation, by its place in the spec.
+    package var operation: Int
+    package var parameters: [Parameter]
+    package var body: Body?
+    /// What was made invalid (nil for a case the schemas allow).
+    package var negation: String?
+
+    /// Whether the schemas allow the case.
+    package var isPositive: Bool { negation == nil }
+
+    /// The text a parameter's value travels as: arrays comma-separated (the `simple` and `form`
+    /// styles, unexploded), objects as JSON.
+    package static func text(_ value: DecodedValue) -> String {
+        switch value {
+        case let .string(text): text
+        case .null: ""
+        case let .bool(flag): flag ? "true" : "false"
+        case let .array(items): items.map(text).joined(separator: ",")
+        case .object: value.jsonText
+        default: value.jsonText
+        }
+    }
+
+    /// The case as a request to `baseURL` (`http://host/v1`) for `operation`.
+    package func request(to baseURL: String, operation: OpenAPIOperation) -> PreparedRequest {
+        var path = operation.path
+        for parameter in parameters where parameter.location == "path" {
+            path = path.replacingOccurrences(of: "{\(parameter.name)}", with: Self.escape(Self.text(parameter.value)))
+        }
+        var query: [String] = []
+        for parameter in parameters where parameter.location == "query" {
+            // Arrays are exploded, as `form` style is by default: `id=1&id=2`.
+            let values = if case let .array(items) = parameter.value { items } else { [parameter.value] }
+            for value in values { query.append(Self.escape(parameter.name) + "=" + Self.escape(Self.text(value))) }
+        }
+        var url = (baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL) + path
+        if !query.isEmpty { url += "?" + query.joined(separator: "&") }
+        var headers = Headers()
+        for parameter in parameters where parameter.location == "header" { headers.add(parameter.name, Self.text(parameter.value)) }
+        let cookies = parameters.filter { $0.location == "cookie" }.map { "\($0.name)=\(Self.escape(Self.text($0.value)))" }
+        if !cookies.isEmpty { headers.add("Cookie", cookies.joined(separator: "; ")) }
+        var body: RequestBody?
+        switch self.body {
+        case let .json(value, mediaType)?:
+            body = RequestBody(bytes: value.jsonBytes, contentType: mediaType)
+        case let .form(fields, mediaType)?:
+            let text = fields.map { "\(FormEncoding.encode($0.name))=\(FormEncoding.encode(Self.text($0.value)))" }.joined(separator: "&")
+            body = RequestBody(bytes: Array(text.utf8), contentType: mediaType)
+        case let .raw(bytes, mediaType)?:
+            body = RequestBody(bytes: bytes, contentType: mediaType)
+        case nil:
+            break
+        }
+        let method = HTTPMethod(rawValue: operation.method) ?? .get
+        return PreparedRequest(name: operation.name, method: method, url: url, headers: headers, body: body)
+    }
+
+    /// Percent-encodes everything but RFC 3986's unreserved characters.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                result.unicodeScalars.append("%")
+                result.unicodeScalars.append(hex[Int(byte >> 4)])
+                result.unicodeScalars.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return result
+    }
+}
+
+extension FuzzCase {
+    /// Whether the case can be written to a request file as it is: no text holds `{{` or `${`,
+    /// which a request file reads as templates.
+    var isWritable: Bool {
+        func plain(_ value: DecodedValue) -> Bool {
+            switch value {
+            case let .string(text): !text.contains("{{") && !text.contains("${")
+            case let .array(items): items.allSatisfy(plain)
+            case let .object(members): members.allSatisfy { plain(.string($0.key)) && plain($0.value) }
+            default: true
+            }
+        }
+        guard parameters.allSatisfy({ plain($0.value) && plain(.string($0.name)) }) else { return false }
+        switch body {
+        case let .json(value, _)?: return plain(value)
+        case let .form(fields, _)?: return fields.allSatisfy { plain($0.value) && plain(.string($0.name)) }
+        case let .raw(bytes, _)?: return plain(.string(String(decoding: bytes, as: UTF8.self)))
+        case nil: return true
+        }
+    }
+}

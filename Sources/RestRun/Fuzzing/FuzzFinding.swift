@@ -1,0 +1,28 @@
+/// One distinct failure a fuzz run found: an operation, the check that failed on it and the
+/// status it answered, with the (smallest) case that shows it.
+package struct FuzzFinding: Sendable {
+    /// `GET /items/{id}`
+    package var operation: String
+    package var check: FuzzCheck
+    /// The status answered; 0 when no answer came.
+    package var status: Int
+    /// What was wrong, in one sentence, and its details.
+    package var message: String
+    package var details: [String] = []
+    /// The requests that show it, in order (more than one for a stateful finding); the last is
+    /// the one the check failed on.
+    package var steps: [FuzzStep]
+    /// Where the finding was saved as a request file.
+    package var file: String?
+
+    /// What makes two findings the same one.
+    package var key: String { "\(operation) \(check.rawValue) \(status)" }
+}
+
+/// One request of a finding: the case and the request it became (redacted when shown).
+package struct FuzzStep: Sendable {
+    package var fuzzCase: FuzzCase
+    package var request: PreparedRequest
+    /// The status it got; 0 when none came.
+    package var status: Int
+}

@@ -1,0 +1,215 @@
+import AsyncHTTPClient
+import NIOPosix
+
+/// Runs `rest-run fuzz`: for each selected operation, positive and negative cases in turn, each
+/// sent and its response checked; each new kind of failure is shrunk to its smallest case.
+package struct FuzzSession: Sendable {
+    package let spec: OpenAPISpec
+    package let settings: FuzzSettings
+    /// Told each operation's line as it finishes.
+    package let progress: @Sendable (FuzzReport.Operation) -> Void
+
+    /// A session over `spec` with `settings`.
+    package init(spec: OpenAPISpec, settings: FuzzSettings, progress: @escaping @Sendable (FuzzReport.Operation) -> Void = { _ in }) {
+        self.spec = spec
+        self.settings = settings
+        self.progress = progress
+    }
+
+    /// Fuzzes the operations at `selected` (places in `spec.operations`).
+    package func run(_ selected: [Int]) async throws -> FuzzReport {
+        let ledger = FuzzLedger(settings: settings)
+        let clientSettings = ClientSettings(connectTimeout: settings.transport.connectTimeout ?? TransportOptions.defaultConnectTimeout)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let outcome: Result<[FuzzReport.Operation], any Error>
+        do {
+            outcome = .success(try await lines(selected, clientSettings: clientSettings, group: group, ledger: ledger))
+        } catch {
+            outcome = .failure(error)
+        }
+        try? await group.shutdownGracefully()
+        var report = FuzzReport(seed: settings.seed)
+        report.operations = try outcome.get()
+        report.findings = await ledger.orderedFindings
+        report.hits = await ledger.hits
+        report.requests = await ledger.requests
+        report.duration = await ledger.elapsed
+        report.stoppedBy = await ledger.stoppedBy
+        report.unreachable = await ledger.unreachable
+        return report
+    }
+
+    /// Each selected operation's line, `jobs` operations at a time.
+    private func lines(
+        _ selected: [Int], clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup, ledger: FuzzLedger
+    ) async throws -> [FuzzReport.Operation] {
+        try await HTTPClientPool.with(clientSettings, eventLoopGroup: group) { pool in
+            let networker = Networker(pool: pool, delegates: [RetryDelegate()])
+            return await withTaskGroup(of: FuzzReport.Operation.self) { tasks in
+                var lines: [Int: FuzzReport.Operation] = [:]
+                var next = 0
+                func start() {
+                    guard next < selected.count else { return }
+                    let index = selected[next]
+                    next += 1
+                    tasks.addTask { await fuzz(index, networker: networker, ledger: ledger) }
+                }
+                for _ in 0..<max(1, settings.jobs) { start() }
+                while let line = await tasks.next() {
+                    if let place = selected.firstIndex(where: { spec.operations[$0].name == line.name }) { lines[place] = line }
+                    progress(line)
+                    start()
+                }
+                return selected.indices.compactMap { lines[$0] }
+            }
+        }
+    }
+
+    /// Fuzzes one operation: up to `maxExamples` distinct cases, positive and negative in turn.
+    private func fuzz(_ index: Int, networker: Networker, ledger: FuzzLedger) async -> FuzzReport.Operation {
+        let operation = spec.operations[index]
+        var line = FuzzReport.Operation(name: operation.name)
+        let generator = CaseGenerator(operation: operation, index: index, seed: settings.seed)
+        var seen = Set<String>()
+        var number = 0, repeats = 0
+        var positivesLeft = true, negativesLeft = true
+        while line.requests < settings.maxExamples, positivesLeft || negativesLeft, repeats < 200 {
+            let negative = number % 2 == 1
+            let made = negative ? (negativesLeft ? generator.negative(number / 2) : nil) : (positivesLeft ? generator.positive(number / 2) : nil)
+            number += 1
+            guard let fuzzCase = made else {
+                // The first cases decide whether an operation has any of the kind at all.
+                if number / 2 > CaseGenerator.variants {
+                    if negative { negativesLeft = false } else { positivesLeft = false }
+                }
+                if number > 4 * settings.maxExamples + 40 { break }
+                continue
+            }
+            guard fuzzCase.isWritable else { continue }
+            let request = prepare(fuzzCase, operation: operation)
+            guard seen.insert(Self.fingerprint(request)).inserted else {
+                repeats += 1
+                continue
+            }
+            guard await ledger.admit() else { break }
+            line.requests += 1
+            guard let failures = await send(request, case: fuzzCase, operation: operation, networker: networker, ledger: ledger) else { break }
+            for failure in failures {
+                let finding = FuzzFinding(
+                    operation: operation.name, check: failure.check, status: failure.status, message: failure.message,
+                    details: failure.details, steps: [FuzzStep(fuzzCase: fuzzCase, request: request, status: failure.status)])
+                if await ledger.record(finding) {
+                    line.findings[failure.check, default: 0] += 1
+                }
+            }
+        }
+        return line
+    }
+
+    /// The request a case becomes, with the run's headers under its own.
+    func prepare(_ fuzzCase: FuzzCase, operation: OpenAPIOperation) -> PreparedRequest {
+        var request = fuzzCase.request(to: settings.baseURL, operation: operation)
+        request.transport = settings.transport
+        request.baseURL = settings.baseURL
+        request.fileHeaders = settings.headers
+        request.keepsBody = true
+        return request
+    }
+
+    /// What failed on one request: nil when the run must stop (the server cannot be reached).
+    func send(
+        _ request: PreparedRequest, case fuzzCase: FuzzCase, operation: OpenAPIOperation, networker: Networker, ledger: FuzzLedger
+    ) async -> [Failure]? {
+        var attempt = 0
+        while true {
+            let response: Response
+            do {
+                response = try await networker.send(request)
+            } catch let error as NetworkError {
+                if await !ledger.reached, [.connectionRefused, .hostNotFound, .connectTimeout, .invalidURL, .tls].contains(error.kind) {
+                    await ledger.cannotReach("cannot reach \(settings.baseURL): \(error.message)")
+                    return nil
+                }
+                return [Failure(check: .serverError, status: 0, message: "no answer: \(error.message)")]
+            } catch {
+                return [Failure(check: .serverError, status: 0, message: "no answer")]
+            }
+            await ledger.answered()
+            // Too many requests: wait as the server asks (within reason), then send again.
+            if response.status == 429, attempt < 3 {
+                attempt += 1
+                let wait = Self.retryAfter(response.headers["Retry-After"]) ?? .seconds(1)
+                let left = await ledger.timeLeft
+                if let left, left < wait { return [] }
+                try? await Task.sleep(for: wait)
+                continue
+            }
+            return failures(of: response, to: request, case: fuzzCase, operation: operation, ledger: ledger)
+        }
+    }
+
+    /// A failed check on one response.
+    struct Failure: Sendable {
+        var check: FuzzCheck
+        var status: Int
+        var message: String
+        var details: [String] = []
+    }
+
+    private func failures(
+        of response: Response, to request: PreparedRequest, case fuzzCase: FuzzCase, operation: OpenAPIOperation, ledger: FuzzLedger
+    ) -> [Failure] {
+        var failures: [Failure] = []
+        let status = response.status
+        if status >= 500 {
+            failures.append(Failure(check: .serverError, status: status, message: "\(operation.name) answered \(status)",
+                                    details: Self.bodyNote(response)))
+        }
+        let contract = OpenAPIContract(spec: spec)
+        let findings = contract.check(sent: request, response: response, decoded: nil, location: nil)
+        if let hit = findings.hit { Task { await ledger.hit(hit) } }
+        for result in findings.results where !result.passed {
+            let check: FuzzCheck
+            switch result.label {
+            case "openapi status": check = .statusCode
+            case "openapi content-type": check = .contentType
+            case "openapi body": check = .responseSchema
+            default: check = result.label.hasPrefix("openapi header") ? .responseHeaders : .responseSchema
+            }
+            failures.append(Failure(
+                check: check, status: status, message: "expected \(result.expected), got \(result.actual)", details: result.details))
+        }
+        if let negation = fuzzCase.negation, (200..<400).contains(status) {
+            failures.append(Failure(
+                check: .negativeDataRejection, status: status,
+                message: "\(operation.name) answered \(status) to invalid input: \(negation)"))
+        }
+        if settings.checksAll, fuzzCase.isPositive, (400..<500).contains(status), ![401, 403, 404, 429].contains(status) {
+            failures.append(Failure(
+                check: .positiveDataAcceptance, status: status,
+                message: "\(operation.name) answered \(status) to input its schemas allow", details: Self.bodyNote(response)))
+        }
+        return failures
+    }
+
+    /// The start of a response's body, as a note.
+    static func bodyNote(_ response: Response) -> [String] {
+        let text = String(decoding: response.body.prefix(300), as: UTF8.self)
+        return text.isEmpty ? [] : ["body: \(text)\(response.body.count > 300 ? "…" : "")"]
+    }
+
+    /// What identifies a request: its method, URL, headers and body.
+    static func fingerprint(_ request: PreparedRequest) -> String {
+        var text = request.method.rawValue + " " + request.url
+        for field in request.headers.fields { text += "\n\(field.name): \(field.value)" }
+        if let body = request.body { text += "\n\n" + String(decoding: body.bytes, as: UTF8.self) }
+        return text
+    }
+
+    /// `Retry-After` in seconds (an HTTP date is read as one second), at most a minute.
+    static func retryAfter(_ value: String?) -> Duration? {
+        guard let value else { return nil }
+        guard let seconds = Int(value.trimmingCharacters(in: " ")) else { return .seconds(1) }
+        return .seconds(min(max(0, seconds), 60))
+    }
+}

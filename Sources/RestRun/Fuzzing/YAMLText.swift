@@ -1,0 +1,36 @@
+/// YAML written by rest-run (saved findings): every string double-quoted, with everything but
+/// printable ASCII escaped, so that any text a server or a generator made reads back as it was.
+enum YAMLText {
+    /// `text` as a double-quoted YAML scalar.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case " "..."~": result.unicodeScalars.append(scalar)
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                if scalar.value <= 0xFFFF {
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result += "\\U" + String(repeating: "0", count: 8 - hex.count) + hex
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// `value` in flow style (`{"a": [1, "b"]}`): JSON's shape with YAML's quoting.
+    static func flow(_ value: DecodedValue) -> String {
+        switch value {
+        case let .string(text): quoted(text)
+        case let .array(items): "[" + items.map(flow).joined(separator: ", ") + "]"
+        case let .object(members): "{" + members.map { quoted($0.key) + ": " + flow($0.value) }.joined(separator: ", ") + "}"
+        default: value.jsonText
+        }
+    }
+}
