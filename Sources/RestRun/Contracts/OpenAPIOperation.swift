@@ -83,4 +83,16 @@ package struct OpenAPIResponse: Sendable {
     package var headers: [OpenAPIParameter] = []
     /// Its content.
     package var body = OpenAPIBody()
+    /// Its links to the operations that may follow it.
+    package var links: [OpenAPILink] = []
+}
+
+/// A response's link: an operation that may follow, and where its parameters come from.
+package struct OpenAPILink: Sendable {
+    /// The link's name.
+    package var name: String
+    /// The target's `operationId`, or `ref:` and its `operationRef`.
+    package var target: String
+    /// Each parameter (`id`, or `path.id`) and its runtime expression (`$response.body#/id`) or value.
+    package var parameters: [(String, DecodedValue)]
 }

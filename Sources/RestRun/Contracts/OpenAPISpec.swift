@@ -268,6 +268,19 @@ private final class OpenAPIReader {
                     schema: schema(header.child("schema"))))
             }
         }
+        if let links = place.child("links") {
+            for (name, _) in links.members where !name.hasPrefix("x-") {
+                guard let link = links.child(name).flatMap(resolved) else { continue }
+                var target = link.members["operationId"]?.stringValue
+                if target == nil, let reference = link.members["operationRef"]?.stringValue { target = "ref:" + reference }
+                guard let target else { continue }
+                var parameters: [(String, DecodedValue)] = []
+                if case let .object(values)? = link.members["parameters"] {
+                    for (parameter, value) in values { parameters.append((parameter, value)) }
+                }
+                response.links.append(OpenAPILink(name: name, target: target, parameters: parameters))
+            }
+        }
         return response
     }
 }

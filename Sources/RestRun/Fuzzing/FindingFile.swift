@@ -39,13 +39,24 @@ package enum FindingFile {
                 lines.append("  \(YAMLText.quoted(name)): \(YAMLText.quoted(shown))")
             }
         }
+        // A value an earlier response gave is captured there and sent as `{{name}}`.
+        var captures: [Int: [(String, String)]] = [:]
+        var templates: [Int: [String: String]] = [:]
+        for (place, step) in finding.steps.enumerated() {
+            for (parameter, link) in step.linked.sorted(by: { $0.key < $1.key }) {
+                guard let path = link.capture else { continue }
+                let name = "linked_" + String(parameter.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+                if captures[link.step]?.contains(where: { $0.0 == name }) != true { captures[link.step, default: []].append((name, path)) }
+                templates[place, default: [:]][parameter] = "{{\(name)}}"
+            }
+        }
         lines.append("requests:")
         for (place, step) in finding.steps.enumerated() {
             let operation = operations[step.fuzzCase.operation]
             let last = place == finding.steps.count - 1
             lines.append("  - name: \(YAMLText.quoted(last ? "\(operation.name): \(finding.check.rawValue)" : operation.name))")
             lines.append("    method: \(operation.method)")
-            lines.append("    url: \(YAMLText.quoted(relativeURL(step.request.url, baseURL: baseURL)))")
+            lines.append("    url: \(YAMLText.quoted(step.fuzzCase.target(operation, literal: templates[place] ?? [:])))")
             var headerLines: [String] = []
             for field in step.request.headers.fields { headerLines.append("      \(YAMLText.quoted(field.name)): \(YAMLText.quoted(field.value))") }
             switch step.fuzzCase.body {
@@ -63,6 +74,10 @@ package enum FindingFile {
             case nil:
                 if !headerLines.isEmpty { lines += ["    headers:"] + headerLines }
             }
+            if let captured = captures[place] {
+                lines.append("    capture:")
+                for (name, path) in captured { lines.append("      \(name): \(YAMLText.quoted(path))") }
+            }
             lines.append("    expect:")
             lines.append("      status: " + (last ? expectedStatus(finding.check) : "{ \">=\": 100 }"))
         }
@@ -79,12 +94,6 @@ package enum FindingFile {
         case .resourceAvailability: "{ \"!=\": 404, \"<\": 500 }"
         case .statusCode, .contentType, .responseSchema, .responseHeaders: "{ \">=\": 100 }"
         }
-    }
-
-    /// `url` less `baseURL`, when it starts with it.
-    private static func relativeURL(_ url: String, baseURL: String) -> String {
-        let base = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
-        return url.hasPrefix(base) ? String(url.dropFirst(base.count)) : url
     }
 
     /// `Authorization` → `AUTHORIZATION`, `X-Api-Key` → `X_API_KEY`.

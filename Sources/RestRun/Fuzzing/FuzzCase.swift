@@ -42,11 +42,13 @@ package struct FuzzCase: Sendable {
         }
     }
 
-    /// The case as a request to `baseURL` (`http://host/v1`) for `operation`.
-    package func request(to baseURL: String, operation: OpenAPIOperation) -> PreparedRequest {
+    /// The path and query the case sends to, relative to the base URL; a parameter named in
+    /// `literal` is written as that text as it is (a `{{capture}}` in a saved file).
+    package func target(_ operation: OpenAPIOperation, literal: [String: String] = [:]) -> String {
         var path = operation.path
         for parameter in parameters where parameter.location == "path" {
-            path = path.replacingOccurrences(of: "{\(parameter.name)}", with: Self.escape(Self.text(parameter.value)))
+            path = path.replacingOccurrences(
+                of: "{\(parameter.name)}", with: literal[parameter.name] ?? Self.escape(Self.text(parameter.value)))
         }
         var query: [String] = []
         for parameter in parameters where parameter.location == "query" {
@@ -54,8 +56,12 @@ package struct FuzzCase: Sendable {
             let values = if case let .array(items) = parameter.value { items } else { [parameter.value] }
             for value in values { query.append(Self.escape(parameter.name) + "=" + Self.escape(Self.text(value))) }
         }
-        var url = (baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL) + path
-        if !query.isEmpty { url += "?" + query.joined(separator: "&") }
+        return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
+    }
+
+    /// The case as a request to `baseURL` (`http://host/v1`) for `operation`.
+    package func request(to baseURL: String, operation: OpenAPIOperation) -> PreparedRequest {
+        let url = (baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL) + target(operation)
         var headers = Headers()
         for parameter in parameters where parameter.location == "header" { headers.add(parameter.name, Self.text(parameter.value)) }
         let cookies = parameters.filter { $0.location == "cookie" }.map { "\($0.name)=\(Self.escape(Self.text($0.value)))" }

@@ -25,4 +25,13 @@ package struct FuzzStep: Sendable {
     package var request: PreparedRequest
     /// The status it got; 0 when none came.
     package var status: Int
+    /// Path parameters whose value an earlier step's response gave: the step, and the JSONPath
+    /// a saved file captures it with (nil: the value is written as it is).
+    package var linked: [String: Link] = [:]
+
+    /// Where a linked value came from.
+    package struct Link: Sendable {
+        package var step: Int
+        package var capture: String?
+    }
 }

@@ -23,7 +23,9 @@ package struct FuzzSession: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let outcome: Result<[FuzzReport.Operation], any Error>
         do {
-            outcome = .success(try await lines(selected, clientSettings: clientSettings, group: group, ledger: ledger))
+            var operations = try await lines(selected, clientSettings: clientSettings, group: group, ledger: ledger)
+            if let chains = try await chainsLine(selected, clientSettings: clientSettings, group: group, ledger: ledger) { operations.append(chains) }
+            outcome = .success(operations)
         } catch {
             outcome = .failure(error)
         }
@@ -63,6 +65,22 @@ package struct FuzzSession: Sendable {
                 return selected.indices.compactMap { lines[$0] }
             }
         }
+    }
+
+    /// The stateful sequences over the selected operations' chains, as one line.
+    private func chainsLine(_ selected: [Int], clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup, ledger: FuzzLedger) async throws -> FuzzReport.Operation? {
+        let chosen = Set(selected)
+        let chains = ResourceChain.chains(of: spec).filter { chosen.contains($0.producer) }
+        guard !chains.isEmpty, await ledger.isGoing else { return nil }
+        let before = await ledger.orderedFindings.count
+        let requests = try await HTTPClientPool.with(clientSettings, eventLoopGroup: group) { pool in
+            await followChains(chains, networker: Networker(pool: pool, delegates: [RetryDelegate()]), ledger: ledger)
+        }
+        var line = FuzzReport.Operation(name: "stateful: \(chains.count) chain\(chains.count == 1 ? "" : "s")")
+        line.requests = requests.values.reduce(0, +)
+        for finding in await ledger.orderedFindings.dropFirst(before) { line.findings[finding.check, default: 0] += 1 }
+        progress(line)
+        return line
     }
 
     /// Fuzzes one operation: up to `maxExamples` distinct cases, positive and negative in turn.
@@ -118,7 +136,8 @@ package struct FuzzSession: Sendable {
 
     /// What failed on one request: nil when the run must stop (the server cannot be reached).
     func send(
-        _ request: PreparedRequest, case fuzzCase: FuzzCase, operation: OpenAPIOperation, networker: Networker, ledger: FuzzLedger
+        _ request: PreparedRequest, case fuzzCase: FuzzCase, operation: OpenAPIOperation, networker: Networker, ledger: FuzzLedger,
+        received: (Response) -> Void = { _ in }
     ) async -> [Failure]? {
         var attempt = 0
         while true {
@@ -135,6 +154,7 @@ package struct FuzzSession: Sendable {
                 return [Failure(check: .serverError, status: 0, message: "no answer")]
             }
             await ledger.answered()
+            received(response)
             // Too many requests: wait as the server asks (within reason), then send again.
             if response.status == 429, attempt < 3 {
                 attempt += 1

@@ -34,3 +34,10 @@ enum YAMLText {
         }
     }
 }
+
+extension YAMLText {
+    /// A member name as a JSONPath string literal in single quotes (`'a b'`).
+    static func singleQuotedJSONPath(_ name: String) -> String {
+        "'" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+}
