@@ -151,7 +151,8 @@ struct FuzzCommand: AsyncParsableCommand {
         var report = try await session.run(selected)
         if let unreachable = report.unreachable { throw fail(unreachable, .runtimeError) }
         do {
-            try saveFindings(&report, spec: spec, baseURL: base, headers: runHeaders)
+            // A --with file's headers and auth come back through its include; -H headers are written.
+            try saveFindings(&report, spec: spec, baseURL: base, headers: headers.map { ($0.name, $0.value) })
         } catch {
             stderr.write("error: cannot save the findings in '\(save)': \(error.message)\n")
         }
@@ -211,7 +212,14 @@ struct FuzzCommand: AsyncParsableCommand {
     private static func settings(
         _ path: String, variables: [String: DecodedValue], redactor: Redactor, printer: DiagnosticPrinter
     ) async throws -> (baseURL: String?, headers: [(String, String)], transport: TransportOptions) {
-        var session = RunSession(paths: [path])
+        // A settings file without requests is read as an include of a file with one, never sent.
+        let text = (try? FileSystem.readText(path)) ?? ""
+        let hasRequests = text.split(separator: "\n").contains { $0.hasPrefix("requests:") }
+        var session = RunSession(paths: [hasRequests ? path : RunSession.standardInputPath])
+        if !hasRequests {
+            let absolute = path.hasPrefix("/") ? path : FileSystem.currentDirectory() + "/" + path
+            session.standardInput = "include: [\(YAMLText.quoted(absolute))]\nrequests:\n  - url: http://127.0.0.1/\n"
+        }
         session.variables = variables
         session.redactor = redactor
         session.environment = ProcessEnvironment.current.merging(variables.compactMapValues { $0.interpolationText }) { $1 }

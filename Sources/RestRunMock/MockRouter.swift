@@ -36,6 +36,15 @@ package final class MockRouter: MockResponder {
         package var delay: Duration?
         /// An event stream to send as the body, event by event, instead of `body`.
         package var events: [MockEvent]?
+
+        /// A reply of `status` with `headers` and `body`.
+        package init(status: Int, headers: [(String, String)], body: [UInt8], delay: Duration? = nil, events: [MockEvent]? = nil) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+            self.events = events
+        }
     }
 
     /// The reply for a request: the first route that matches method and path, or a 404 (405 when

@@ -35,7 +35,7 @@ struct CaseGenerator {
                 if body == nil, requestBody.isRequired { return nil }
             }
         }
-        return FuzzCase(operation: index, parameters: parameters, body: body, negation: nil)
+        return FuzzCase(operation: index, parameters: parameters, body: body, negation: nil, negatedPart: nil)
     }
 
     /// The `number`-th negative case: a positive one with one part made invalid; nil when the
@@ -56,6 +56,10 @@ struct CaseGenerator {
         for target in targets.shuffled(using: &random) {
             if let negation = apply(target, to: &base, random: &random) {
                 base.negation = negation
+                base.negatedPart = switch target {
+                case let .parameter(parameter), let .missing(parameter): "\(parameter.location) \(parameter.name)"
+                case .body, .malformed, .noBody: "body"
+                }
                 return base
             }
         }

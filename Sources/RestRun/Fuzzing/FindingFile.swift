@@ -35,7 +35,7 @@ package enum FindingFile {
         if !headers.isEmpty {
             lines.append("headers:")
             for (name, value) in headers {
-                let shown = Redactor.isSensitiveHeader(name) ? "${\(environmentName(name))}" : value
+                let shown = Redactor.isSensitiveHeader(name) ? "${\(environmentName(name)):-}" : value
                 lines.append("  \(YAMLText.quoted(name)): \(YAMLText.quoted(shown))")
             }
         }

@@ -1,6 +1,6 @@
 /// One request the fuzzer sends: values for an operation's parameters and body, and, for a
 /// negative case, the one thing made invalid.
-package struct FuzzCase: Sendable {
+package struct FuzzCase: Sendable, Equatable {
     /// A parameter's value, where the operation takes it.
     package struct Parameter: Sendable, Equatable {
         /// `path`, `query`, `header` or `cookie`.
@@ -25,6 +25,8 @@ package struct FuzzCase: Sendable {
     package var body: Body?
     /// What was made invalid (nil for a case the schemas allow).
     package var negation: String?
+    /// The part made invalid: `query limit`, `body`, ... (a shrinker leaves it as it is).
+    package var negatedPart: String?
 
     /// Whether the schemas allow the case.
     package var isPositive: Bool { negation == nil }

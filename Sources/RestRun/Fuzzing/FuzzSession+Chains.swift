@@ -29,7 +29,9 @@ extension FuzzSession {
             var response: Response?
             let failures = await self.send(request, case: fuzzCase, operation: operation, networker: networker, ledger: ledger) { response = $0 }
             steps.append(FuzzStep(fuzzCase: fuzzCase, request: request, status: response?.status ?? 0, linked: linked))
-            for failure in failures ?? [] { await record(failure, operation: operation, steps: steps, ledger: ledger) }
+            // A failure needs only this step, and the one that made its linked values.
+            let needed = steps.count == 1 || linked.isEmpty ? [steps[steps.count - 1]] : [steps[0], steps[steps.count - 1]]
+            for failure in failures ?? [] { await record(failure, operation: operation, steps: needed, ledger: ledger) }
             return response
         }
         guard let created = await send(create, linked: [:]), (200..<300).contains(created.status) else { return }
@@ -66,7 +68,7 @@ extension FuzzSession {
                 await record(Failure(
                     check: .resourceAvailability, status: 404,
                     message: "\(operations[reader].name) answered 404 for the resource \(producer.name) had just created (\(created.status))"),
-                    operation: operations[reader], steps: steps, ledger: ledger)
+                    operation: operations[reader], steps: [steps[0], steps[steps.count - 1]], ledger: ledger)
             }
         }
         for updater in chain.updaters {
@@ -75,13 +77,14 @@ extension FuzzSession {
         }
         guard let deleter = chain.deleter, let (delete, links) = linkedCase(deleter) else { return }
         guard let deleted = await send(delete, linked: links), (200..<300).contains(deleted.status) else { return }
+        let deletion = steps[steps.count - 1]
         if let reader = chain.reader, let (read, links) = linkedCase(reader) {
             guard let response = await send(read, linked: links) else { return }
             if (200..<300).contains(response.status) {
                 await record(Failure(
                     check: .useAfterFree, status: response.status,
                     message: "\(operations[reader].name) answered \(response.status) for the resource \(operations[deleter].name) had deleted (\(deleted.status))"),
-                    operation: operations[reader], steps: steps, ledger: ledger)
+                    operation: operations[reader], steps: [steps[0], deletion, steps[steps.count - 1]], ledger: ledger)
             }
         }
     }

@@ -118,10 +118,40 @@ package struct FuzzSession: Sendable {
                     details: failure.details, steps: [FuzzStep(fuzzCase: fuzzCase, request: request, status: failure.status)])
                 if await ledger.record(finding) {
                     line.findings[failure.check, default: 0] += 1
+                    await ledger.update(await shrink(finding, operation: operation, networker: networker, ledger: ledger))
                 }
             }
         }
         return line
+    }
+
+    /// The finding with its case made as small as it can be while it fails the same way (the
+    /// same check, the same status), within a budget of requests.
+    private func shrink(_ finding: FuzzFinding, operation: OpenAPIOperation, networker: Networker, ledger: FuzzLedger) async -> FuzzFinding {
+        guard finding.steps.count == 1, var smallest = finding.steps.first?.fuzzCase else { return finding }
+        var best = finding
+        let shrinker = CaseShrinker(operation: operation)
+        var budget = 150
+        var improved = true
+        while improved, budget > 0 {
+            improved = false
+            for candidate in shrinker.candidates(smallest) where candidate.isWritable {
+                guard budget > 0, await ledger.admit() else { return best }
+                budget -= 1
+                let request = prepare(candidate, operation: operation)
+                guard let failures = await send(request, case: candidate, operation: operation, networker: networker, ledger: ledger) else {
+                    return best
+                }
+                guard let same = failures.first(where: { $0.check == finding.check && $0.status == finding.status }) else { continue }
+                smallest = candidate
+                best.message = same.message
+                best.details = same.details
+                best.steps = [FuzzStep(fuzzCase: candidate, request: request, status: same.status)]
+                improved = true
+                break
+            }
+        }
+        return best
     }
 
     /// The request a case becomes, with the run's headers under its own.

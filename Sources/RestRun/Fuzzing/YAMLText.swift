@@ -1,8 +1,8 @@
 /// YAML written by rest-run (saved findings): every string double-quoted, with everything but
 /// printable ASCII escaped, so that any text a server or a generator made reads back as it was.
-enum YAMLText {
+package enum YAMLText {
     /// `text` as a double-quoted YAML scalar.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

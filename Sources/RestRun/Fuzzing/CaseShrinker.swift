@@ -1,0 +1,59 @@
+/// The cases one step smaller than a failing case, that the schemas judge as they judged it: a
+/// positive case stays allowed, and a negative one keeps its invalid part as it is while the rest
+/// stays allowed (a body made invalid stays invalid).
+struct CaseShrinker {
+    let operation: OpenAPIOperation
+
+    func candidates(_ fuzzCase: FuzzCase) -> [FuzzCase] {
+        var result: [FuzzCase] = []
+        let negated = fuzzCase.negatedPart
+        for (index, parameter) in fuzzCase.parameters.enumerated() where "\(parameter.location) \(parameter.name)" != negated {
+            var without = fuzzCase
+            without.parameters.remove(at: index)
+            result.append(without)
+        }
+        if case let .json(value, mediaType)? = fuzzCase.body {
+            for smaller in ValueShrinker.smaller(value) {
+                var changed = fuzzCase
+                changed.body = .json(smaller, mediaType: mediaType)
+                result.append(changed)
+            }
+        }
+        for (index, parameter) in fuzzCase.parameters.enumerated() where "\(parameter.location) \(parameter.name)" != negated {
+            for smaller in ValueShrinker.smaller(parameter.value).prefix(3) {
+                var changed = fuzzCase
+                changed.parameters[index].value = smaller
+                result.append(changed)
+            }
+        }
+        return result.filter(isJudgedAlike)
+    }
+
+    /// Whether the schemas judge `fuzzCase` as the case it came from: every part allowed but the
+    /// negated one.
+    private func isJudgedAlike(_ fuzzCase: FuzzCase) -> Bool {
+        let negated = fuzzCase.negatedPart
+        for parameter in operation.parameters where ["path", "query", "header", "cookie"].contains(parameter.location) {
+            let key = "\(parameter.location) \(parameter.name)"
+            guard key != negated else { continue }
+            guard let sent = fuzzCase.parameters.first(where: { $0.location == parameter.location && $0.name == parameter.name }) else {
+                if parameter.isRequired { return false }
+                continue
+            }
+            let text = FuzzCase.text(sent.value)
+            if parameter.location == "path", text.isEmpty { return false }
+            if let schema = parameter.schema, !schema.isValid(OpenAPIContract.typedValue(text, for: schema), assertsFormats: true) { return false }
+        }
+        guard let requestBody = operation.requestBody else { return true }
+        switch fuzzCase.body {
+        case let .json(value, mediaType)?:
+            guard let schema = requestBody.mediaType(for: mediaType)?.schema else { return true }
+            let valid = schema.isValid(value, assertsFormats: true, direction: .request)
+            return negated == "body" ? !valid : valid
+        case nil:
+            return !requestBody.isRequired || negated == "body"
+        default:
+            return true
+        }
+    }
+}

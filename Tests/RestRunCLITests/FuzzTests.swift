@@ -1,0 +1,96 @@
+import Foundation
+import RestRunTestSupport
+import Testing
+
+/// `rest-run fuzz` end to end against the items API, with its bugs planted and without.
+@Suite("fuzz")
+struct FuzzTests {
+    let binary = BinaryRunner()
+
+    func fuzz(_ url: String, _ arguments: [String], save: String? = nil) async throws -> (output: BinaryRunner.Output, save: String) {
+        let spec = try BinaryRunner.temporaryFile("items.yaml", ItemsAPI.spec)
+        let folder = save ?? (spec as NSString).deletingLastPathComponent + "/findings"
+        let output = try await binary.run(["fuzz", spec, "--url", url + "/v1", "--save", folder, "--color", "never"] + arguments)
+        return (output, folder)
+    }
+
+    @Test("every planted bug is found, and each saved finding fails against the broken API and passes against the fixed one")
+    func plantedBugs() async throws {
+        try await ItemsAPI.serving(bugs: Set(ItemsAPI.Bug.allCases)) { broken in
+            try await ItemsAPI.serving(bugs: []) { fixed in
+                let (output, folder) = try await fuzz(broken.url, ["--seed", "7", "--max-examples", "60"])
+                #expect(output.status == 4, "\(output.all)")
+                for check in [
+                    "not_a_server_error", "response_schema_conformance", "negative_data_rejection", "content_type_conformance",
+                    "use_after_free", "ensure_resource_availability",
+                ] {
+                    #expect(output.stdout.contains("\(check) ("), "\(check) not found: \(output.stdout)")
+                }
+                #expect(output.stdout.contains("seed 7"))
+                let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }
+                #expect(files.count >= 6, "\(files)")
+                for file in files {
+                    let path = folder + "/" + file
+                    let failing = try await binary.run([path], environment: ["API_URL": broken.url + "/v1"])
+                    #expect(failing.status == 4, "\(file) against the broken API: \(failing.all)")
+                    let passing = try await binary.run([path], environment: ["API_URL": fixed.url + "/v1"])
+                    #expect(passing.status == 0, "\(file) against the fixed API: \(passing.all)")
+                }
+            }
+        }
+    }
+
+    @Test("nothing is found without bugs, every operation gets requests, and --operation, --tag, --exclude and --shard select")
+    func clean() async throws {
+        try await ItemsAPI.serving(bugs: []) { fixed in
+            let (output, folder) = try await fuzz(fixed.url, ["--seed", "3", "--max-examples", "40"])
+            #expect(output.status == 0, "\(output.all)")
+            #expect(output.stdout.contains("no findings"), "\(output.stdout)")
+            for operation in ["GET /items ", "POST /items ", "GET /items/{id} ", "DELETE /items/{id} "] {
+                #expect(output.stdout.contains("✓ \(operation)"), "\(operation): \(output.stdout)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: folder))
+            let (one, _) = try await fuzz(fixed.url, ["--operation", "createItem", "--max-examples", "5", "--seed", "1"])
+            #expect(one.stdout.contains("POST /items") && !one.stdout.contains("✓ GET /items "), "\(one.stdout)")
+            let (tagged, _) = try await fuzz(fixed.url, ["--tag", "lookup", "--max-examples", "5", "--seed", "1"])
+            #expect(tagged.stdout.contains("GET /items/{id}") && !tagged.stdout.contains("✓ POST"), "\(tagged.stdout)")
+            let (excluded, _) = try await fuzz(fixed.url, ["--exclude", "items", "--exclude", "DELETE /items/{id}", "--max-examples", "5"])
+            #expect(excluded.stdout.contains("fuzzing 1 operation"), "\(excluded.stdout)")
+            let (shard, _) = try await fuzz(fixed.url, ["--shard", "2/2", "--max-examples", "5"])
+            #expect(shard.stdout.contains("fuzzing 2 operations"), "\(shard.stdout)")
+        }
+    }
+
+    @Test("the same seed sends the same requests and finds the same smallest cases")
+    func reproducible() async throws {
+        var texts: [[String: String]] = []
+        for _ in 0..<2 {
+            try await ItemsAPI.serving(bugs: [.serverError, .acceptsInvalid, .bodyBreaksSchema]) { broken in
+                let (output, folder) = try await fuzz(broken.url, ["--seed", "11", "--max-examples", "30", "--operation", "listItems", "--operation", "createItem"])
+                #expect(output.status == 4, "\(output.all)")
+                var files: [String: String] = [:]
+                for file in try FileManager.default.contentsOfDirectory(atPath: folder) {
+                    files[file] = try String(contentsOfFile: folder + "/" + file, encoding: .utf8).replacingOccurrences(of: broken.url, with: "URL")
+                }
+                texts.append(files)
+            }
+        }
+        #expect(!texts[0].isEmpty && texts[0] == texts[1])
+    }
+
+    @Test("a server that is down is exit 3; a broken spec exit 2 at its line; an unknown operation exit 1 with a did-you-mean")
+    func mistakes() async throws {
+        let closed = ClosedPort()
+        let port = closed.port
+        let (down, _) = try await fuzz("http://127.0.0.1:\(port)", ["--max-examples", "3"])
+        #expect(down.status == 3, "\(down.all)")
+        #expect(down.stderr.contains("cannot reach http://127.0.0.1:\(port)/v1"), "\(down.stderr)")
+        let spec = try BinaryRunner.temporaryFile("bad.yaml", "openapi: 3.0.3\ninfo: { title: x, version: '1' }\npaths:\n  items: {}\n")
+        let broken = try await binary.run(["fuzz", spec, "--url", "http://127.0.0.1:1"])
+        #expect(broken.status == 2 && broken.stderr.contains("bad.yaml:4:10: error: a path must start with"), "\(broken.all)")
+        try await ItemsAPI.serving(bugs: []) { fixed in
+            let (unknown, _) = try await fuzz(fixed.url, ["--operation", "createItems"])
+            #expect(unknown.status == 1 && unknown.stderr.contains("did you mean 'createItem'?"), "\(unknown.all)")
+        }
+    }
+}
