@@ -115,15 +115,7 @@ package final class ItemsAPI: MockResponder {
 
     /// Serves the API with `bugs` while `body` runs.
     package static func serving<T: Sendable>(bugs: Set<Bug>, _ body: (MockServer) async throws -> T) async throws -> T {
-        let server = try await MockServer.start(responder: ItemsAPI(bugs: bugs))
-        do {
-            let value = try await body(server)
-            await server.shutdown()
-            return value
-        } catch {
-            await server.shutdown()
-            throw error
-        }
+        try await MockServer.serving(responder: ItemsAPI(bugs: bugs), body)
     }
 
     /// The API's spec (its server is the mock's URL with `/v1`, given to `rest-run fuzz --url`).
