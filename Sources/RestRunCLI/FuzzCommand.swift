@@ -70,6 +70,15 @@ struct FuzzCommand: AsyncParsableCommand {
     @Option(name: .customLong("save"), help: ArgumentHelp("Where findings are saved as request files.", valueName: "DIR"), completion: .directory)
     var save = ".rest-run/findings"
 
+    @Option(name: .customLong("report-junit"), help: ArgumentHelp("Write a JUnit XML report: a test case per operation, a failure per finding.", valueName: "FILE"), completion: .file(extensions: ["xml"]))
+    var reportJUnit: String?
+
+    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report of the operations and findings.", valueName: "FILE"), completion: .file(extensions: ["json"]))
+    var reportJSON: String?
+
+    @Option(name: .customLong("report-html"), help: ArgumentHelp("Write a self-contained HTML report.", valueName: "FILE"), completion: .file(extensions: ["html"]))
+    var reportHTML: String?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -164,6 +173,19 @@ struct FuzzCommand: AsyncParsableCommand {
         }
         if !quiet { stdout.write("\n" + CoverageReport([spec], hits: report.hits).table(colors: colors)) }
         stdout.write(FuzzConsole.summary(report))
+        let reports: [(String?, () -> String)] = [
+            (reportJUnit, { FuzzReports.junit(report, spec: spec, selected: selected, redactor: redactor) }),
+            (reportJSON, { FuzzReports.json(report, spec: spec, baseURL: base, redactor: redactor).prettyJSONText + "\n" }),
+            (reportHTML, { FuzzReports.html(report, spec: spec, baseURL: base, redactor: redactor) }),
+        ]
+        for case let (path?, render) in reports {
+            do {
+                try FileSystem.writeCreatingFolders(render(), to: path)
+            } catch {
+                stderr.write("error: cannot write the report '\(path)': \(error.message)\n")
+                throw ArgumentParser.ExitCode(RestRun.ExitCode.usage.rawValue)
+            }
+        }
         if !report.findings.isEmpty { throw ArgumentParser.ExitCode(RestRun.ExitCode.expectationFailed.rawValue) }
     }
 

@@ -18,8 +18,21 @@ struct FuzzTests {
     func plantedBugs() async throws {
         try await ItemsAPI.serving(bugs: Set(ItemsAPI.Bug.allCases)) { broken in
             try await ItemsAPI.serving(bugs: []) { fixed in
-                let (output, folder) = try await fuzz(broken.url, ["--seed", "7", "--max-examples", "60"])
+                let reports = (try BinaryRunner.temporaryFile("x", "") as NSString).deletingLastPathComponent
+                let (output, folder) = try await fuzz(broken.url, [
+                    "--seed", "7", "--max-examples", "60", "--report-junit", reports + "/junit.xml", "--report-json", reports + "/fuzz.json",
+                    "--report-html", reports + "/fuzz.html",
+                ])
                 #expect(output.status == 4, "\(output.all)")
+                let junit = try String(contentsOfFile: reports + "/junit.xml", encoding: .utf8)
+                for name in ["GET /items", "POST /items", "GET /items/{id}", "DELETE /items/{id}"] {
+                    #expect(junit.contains("<testcase classname=") && junit.contains("name=\"\(name)\""), "\(name): \(junit)")
+                }
+                #expect(junit.contains("type=\"use_after_free\"") && junit.contains("type=\"not_a_server_error\""), "\(junit)")
+                let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reports + "/fuzz.json"))) as? [String: Any]
+                #expect((json?["findings"] as? [Any])?.count ?? 0 >= 6, "\(String(describing: json))")
+                let html = try String(contentsOfFile: reports + "/fuzz.html", encoding: .utf8)
+                #expect(html.contains("<h2>Findings</h2>") && html.contains("use_after_free"))
                 for check in [
                     "not_a_server_error", "response_schema_conformance", "negative_data_rejection", "content_type_conformance",
                     "use_after_free", "ensure_resource_availability",

@@ -6,6 +6,8 @@ package struct FuzzReport: Sendable {
         /// `GET /items/{id}`
         package var name: String
         package var requests = 0
+        /// How long its cases took.
+        package var duration: Duration = .zero
         /// Findings by check.
         package var findings: [FuzzCheck: Int] = [:]
     }

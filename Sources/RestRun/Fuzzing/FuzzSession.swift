@@ -87,6 +87,7 @@ package struct FuzzSession: Sendable {
     private func fuzz(_ index: Int, networker: Networker, ledger: FuzzLedger) async -> FuzzReport.Operation {
         let operation = spec.operations[index]
         var line = FuzzReport.Operation(name: operation.name)
+        let start = ContinuousClock.now
         let generator = CaseGenerator(operation: operation, index: index, seed: settings.seed)
         var seen = Set<String>()
         var number = 0, repeats = 0
@@ -122,6 +123,7 @@ package struct FuzzSession: Sendable {
                 }
             }
         }
+        line.duration = ContinuousClock.now - start
         return line
     }
 

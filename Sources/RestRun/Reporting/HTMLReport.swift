@@ -95,7 +95,7 @@ package enum HTMLReport {
     /// Text safe in HTML content and attribute values.
     static func escape(_ text: String) -> String { MarkupText.escape(text) }
 
-    static let style = """
+    package static let style = """
         :root { color-scheme: light dark; --pass: #1a7f37; --fail: #cf222e; --skip: #9a6700; --line: #d0d7de; --muted: #656d76; }
         body { font: 14px/1.45 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 0 auto; max-width: 1100px; padding: 16px 24px; }
         h1 { font-size: 20px; margin: 0 0 4px; }
