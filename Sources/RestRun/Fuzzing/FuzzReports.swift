@@ -66,15 +66,7 @@ package enum FuzzReports {
     package static func html(_ report: FuzzReport, spec: OpenAPISpec, baseURL: String, redactor: Redactor, timestamp: String = ISO8601.now()) -> String {
         func text(_ value: String) -> String { MarkupText.escape(redactor.redact(value)) }
         let summary = FuzzConsole.summary(report).trimmingCharacters(in: "\n")
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>rest-run fuzz: \(text(summary))</title>
-            <style>\(HTMLReport.style)</style>
-            </head>
+        var html = HTMLReport.head(title: "rest-run fuzz: \(text(summary))") + """
             <body>
             <header>
             <h1>rest-run fuzz report</h1>

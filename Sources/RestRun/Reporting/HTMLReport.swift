@@ -13,15 +13,7 @@ package enum HTMLReport {
         let total = files.reduce(Duration.zero) { $0 + $1.duration }
         func text(_ value: String) -> String { escape(redactor.redact(value)) }
 
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>rest-run: \(text(summary.line))</title>
-            <style>\(style)</style>
-            </head>
+        var html = head(title: "rest-run: \(text(summary.line))") + """
             <body>
             <header>
             <h1>rest-run report</h1>
@@ -94,6 +86,21 @@ package enum HTMLReport {
 
     /// Text safe in HTML content and attribute values.
     static func escape(_ text: String) -> String { MarkupText.escape(text) }
+
+    /// The page's start, up to `</head>`; `title` is escaped already.
+    package static func head(title: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(title)</title>
+        <style>\(style)</style>
+        </head>
+
+        """
+    }
 
     package static let style = """
         :root { color-scheme: light dark; --pass: #1a7f37; --fail: #cf222e; --skip: #9a6700; --line: #d0d7de; --muted: #656d76; }
