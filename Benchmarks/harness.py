@@ -290,6 +290,48 @@ class EventServer:
         self.socket.close()
 
 
+def fuzz_comparison(rest, root, venv, work, rounds):
+    """S9: `rest-run fuzz` and Schemathesis (`st run`) with the same examples per operation against
+    the same local API (`rest-run mock` serving Examples/Fuzz/shop-server.yaml, one bug planted),
+    interleaved. Returns (tool, median seconds, median requests or test cases, findings exit codes)."""
+    port = 18767
+    spec = os.path.join(root, "Examples/Fuzz/shop.yaml")
+    server = subprocess.Popen([rest, "mock", os.path.join(root, "Examples/Fuzz/shop-server.yaml"), "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        url = f"http://127.0.0.1:{port}"
+        findings = os.path.join(work, "findings")
+        tools = [
+            ("rest-run fuzz", [rest, "fuzz", spec, "--url", url, "--seed", "1", "--max-examples", str(FUZZ_EXAMPLES),
+                               "--save", findings, "--quiet"], r"(\d+) requests? in"),
+            ("Schemathesis st run", [f"{venv}/st", "run", spec, "--url", url, "--seed", "1", "--max-examples", str(FUZZ_EXAMPLES),
+                                     "--no-color"], r"(\d+) generated"),
+        ]
+        samples = {name: [] for name, _, _ in tools}
+        for round in range(rounds + 1):
+            for name, argv, pattern in tools:
+                start = time.perf_counter()
+                done = subprocess.run(argv, cwd=work, capture_output=True, text=True, env=dict(os.environ, NO_COLOR="1"))
+                seconds = time.perf_counter() - start
+                found = re.search(pattern, done.stdout + done.stderr)
+                if round > 0:  # the first round warms up, not counted
+                    samples[name].append((seconds, int(found.group(1)) if found else 0, done.returncode))
+        return [(name, statistics.median(s for s, _, _ in samples[name]), statistics.median(c for _, c, _ in samples[name]),
+                 sorted({code for _, _, code in samples[name]})) for name, _, _ in tools]
+    finally:
+        server.terminate()
+        server.wait()
+
+
+FUZZ_EXAMPLES = 100
+
+
 def first_event_check(rest, work, server, rounds):
     """rest-run's first_event against the server's own clock, over `rounds` requests."""
     request = os.path.join(work, "files", "first-event.yaml")
@@ -315,7 +357,7 @@ def main():
     parser.add_argument("--root", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--only", default="S1,S2,S3,S4,S5,S6,S7,S8")
+    parser.add_argument("--only", default="S1,S2,S3,S4,S5,S6,S7,S8,S9")
     parser.add_argument("--hot-functions", metavar="FILE",
                         help="write the functions the scenarios execute, busiest first, to FILE (the release build's "
                              "--symbol-ordering-file) instead of measuring")
@@ -432,6 +474,7 @@ def main():
             print(f"{sid} done", file=sys.stderr)
         counts = instruction_counts(args, rest, files, env, only, bool(nginx.process)) if {"S2", "S5"} & only else []
         first_event = first_event_check(rest, args.work, events, max(rounds, 10)) if events else []
+        fuzzing = fuzz_comparison(rest, args.root, venv, args.work, rounds) if "S9" in only else []
     finally:
         nginx.stop()
         if events:
@@ -447,6 +490,14 @@ def main():
         print(f"S8 first_event against the server's own clock, {len(first_event)} runs: median difference "
               f"{statistics.median(first_event):+.3f} ms, largest {worst:.3f} ms")
         print(f"  [{'met' if median <= 1.0 else 'MISSED'}] S8 first_event within 1 ms of the server's clock (median): {median:.3f} ms")
+    if fuzzing:
+        print(f"\nS9 fuzzing Examples/Fuzz/shop.yaml (3 operations, {FUZZ_EXAMPLES} examples each) against rest-run mock, "
+              f"medians of {rounds} interleaved rounds:")
+        for name, seconds, count, codes in fuzzing:
+            unit = "requests" if name.startswith("rest-run") else "test cases"
+            print(f"  {name:<22} {seconds * 1000:>9.1f} ms  {count:>6} {unit:<10} {count / seconds:>9.0f}/s  exit {codes}")
+        ratio = fuzzing[0][1] / fuzzing[1][1]
+        print(f"  [{'met' if ratio <= 1 / 3 else 'MISSED'}] S9 rest-run fuzz wall time <= 1/3 of Schemathesis's: {ratio:.3f}")
     if counts:
         print_counts(counts)
 
