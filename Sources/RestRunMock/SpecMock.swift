@@ -106,8 +106,9 @@ package final class SpecMock: MockResponder {
                 if parameter.isRequired { problems.append("the \(parameter.location) parameter '\(parameter.name)' is required") }
                 continue
             }
-            if let schema = parameter.schema, !schema.isValid(OpenAPIContract.typedValue(value, for: schema)) {
-                let failure = schema.failures(OpenAPIContract.typedValue(value, for: schema), limit: 1).first
+            // Formats are asserted, as for bodies: a spec's `format: uuid` is part of its contract.
+            if let schema = parameter.schema, !schema.isValid(OpenAPIContract.typedValue(value, for: schema), assertsFormats: true) {
+                let failure = schema.failures(OpenAPIContract.typedValue(value, for: schema), limit: 1, assertsFormats: true).first
                 problems.append("the \(parameter.location) parameter '\(parameter.name)' is '\(value)': " + (failure.map { "\($0.keyword): \($0.message)" } ?? "not allowed"))
             }
         }

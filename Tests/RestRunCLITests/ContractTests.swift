@@ -74,7 +74,7 @@ struct ContractTests {
     func mockFromSpec() async throws {
         let output = try await run("against-mock.yaml", mock: "pets.yaml")
         #expect(output.status == 0, "\(output.all)")
-        #expect(output.stdout.contains("7 passed"))
+        #expect(output.stdout.contains("8 passed"))
     }
 
     @Test("a spec with a mistake is a load error at its line")
