@@ -131,6 +131,8 @@ struct FuzzCommand: AsyncParsableCommand {
             transport = loaded.transport
             settingsURL = loaded.baseURL
         }
+        // A server that hangs on some input should not hold the run for the usual 30 s a request.
+        if transport.timeout == nil { transport.timeout = .seconds(10) }
         for header in headers {
             runHeaders.removeAll { $0.0.lowercased() == header.name.lowercased() }
             runHeaders.append((header.name, header.value))

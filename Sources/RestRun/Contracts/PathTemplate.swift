@@ -10,6 +10,11 @@ package struct PathTemplate: Sendable {
     /// The segments between `/`s.
     let segments: [[Part]]
 
+    /// The parameters' names, in order.
+    var parameterNames: [String] {
+        segments.flatMap { $0 }.compactMap { if case let .parameter(name) = $0 { name } else { nil } }
+    }
+
     /// Parses `path`.
     package init(_ path: String) {
         segments = path.split(separator: "/", omittingEmptySubsequences: true).map { segment in

@@ -13,6 +13,8 @@ extension JSONSchema {
 /// Builds example values, bounded in depth so that recursive schemas end.
 struct SchemaExampleBuilder {
     static let maximumDepth = 8
+    /// The most characters or items an example has.
+    static let largestExample = 4096
 
     mutating func value(for node: SchemaNode, depth: Int) -> DecodedValue {
         if let constant = node.constant { return constant ? .string("example") : .null }
@@ -42,12 +44,14 @@ struct SchemaExampleBuilder {
             case let .minimum(limit, exclusive): minimum = limit; exclusiveMinimum = exclusive
             case let .maximum(limit, _): maximum = limit
             case let .multipleOf(divisor): multipleOf = divisor
-            case let .minLength(limit): minLength = limit
-            case let .minItems(limit): minItems = limit
+            // A spec may ask for a billion characters or items: an example is never that large
+            // (it then fails the schema, which the mock and the fuzzer both notice).
+            case let .minLength(limit): minLength = min(limit, Self.largestExample)
+            case let .minItems(limit): minItems = min(limit, Self.largestExample)
             case let .format(name, _): format = name
             case let .items(prefix, rest, _):
                 items = rest ?? prefix.first
-                minItems = max(minItems, prefix.count > 0 ? prefix.count : 0)
+                minItems = min(max(minItems, prefix.count > 0 ? prefix.count : 0), Self.largestExample)
             default: break
             }
         }
@@ -61,10 +65,11 @@ struct SchemaExampleBuilder {
             own = .array(Array(repeating: item, count: max(1, minItems)))
         case "string"?: own = .string(Self.string(format: format, minLength: minLength))
         case "integer"?:
-            var number = Int(minimum ?? 1)
-            if exclusiveMinimum, Double(number) <= (minimum ?? 0) { number += 1 }
-            if let maximum, Double(number) > maximum { number = Int(maximum) }
-            if let multipleOf, multipleOf >= 1 { number = Int((Double(number) / multipleOf).rounded(.up) * multipleOf) }
+            // Bounds come from a file: past Int's range they are clamped, never converted with a trap.
+            var number = Self.clampedInteger(minimum ?? 1)
+            if exclusiveMinimum, Double(number) <= (minimum ?? 0), number < Int.max { number += 1 }
+            if let maximum, Double(number) > maximum { number = Self.clampedInteger(maximum) }
+            if let multipleOf, multipleOf >= 1 { number = Self.clampedInteger((Double(number) / multipleOf).rounded(.up) * multipleOf) }
             own = .integer(number)
         case "number"?:
             var number = minimum ?? 1
@@ -87,6 +92,14 @@ struct SchemaExampleBuilder {
             return .object(a)
         }
         return second
+    }
+
+    /// `value` as an Int, clamped to Int's range (0 for NaN).
+    static func clampedInteger(_ value: Double) -> Int {
+        if value.isNaN { return 0 }
+        if value >= 9.223_372_036_854_775_807e18 { return Int.max }
+        if value <= -9.223_372_036_854_775_808e18 { return Int.min }
+        return Int(value)
     }
 
     static func string(format: String?, minLength: Int) -> String {

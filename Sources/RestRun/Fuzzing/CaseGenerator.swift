@@ -13,6 +13,12 @@ struct CaseGenerator {
 
     /// The `number`-th positive case; nil when no value fits some required part.
     func positive(_ number: Int) -> FuzzCase? {
+        positive(number, lenient: false)
+    }
+
+    /// The `number`-th positive case; `lenient` leaves out a required part no value fits, for the
+    /// base of a negative case (which then breaks something else, or leaves that part out).
+    private func positive(_ number: Int, lenient: Bool) -> FuzzCase? {
         var random = FuzzRandom.derived(from: seed, [operation.name, "positive"], number)
         let variant = number < Self.variants ? number : nil
         var parameters: [FuzzCase.Parameter] = []
@@ -22,17 +28,21 @@ struct CaseGenerator {
                 guard sends else { continue }
             }
             guard let value = Self.parameterValue(parameter, variant: variant, random: &random) else {
-                if parameter.isRequired { return nil }
+                if parameter.isRequired, !lenient { return nil }
                 continue
             }
             parameters.append(FuzzCase.Parameter(location: parameter.location, name: parameter.name, value: value))
+        }
+        // A path parameter the spec forgot to declare still needs a value.
+        for name in operation.template.parameterNames where !parameters.contains(where: { $0.location == "path" && $0.name == name }) {
+            parameters.append(FuzzCase.Parameter(location: "path", name: name, value: .string("1")))
         }
         var body: FuzzCase.Body?
         if let requestBody = operation.requestBody, !requestBody.content.isEmpty {
             let sends = requestBody.isRequired || (variant.map { $0 % 4 != 3 } ?? random.chance(3, in: 4))
             if sends {
                 body = Self.body(requestBody, variant: variant, random: &random)
-                if body == nil, requestBody.isRequired { return nil }
+                if body == nil, requestBody.isRequired, !lenient { return nil }
             }
         }
         return FuzzCase(operation: index, parameters: parameters, body: body, negation: nil, negatedPart: nil)
@@ -41,7 +51,7 @@ struct CaseGenerator {
     /// The `number`-th negative case: a positive one with one part made invalid; nil when the
     /// operation has nothing a schema can refuse.
     func negative(_ number: Int) -> FuzzCase? {
-        guard var base = positive(Self.variants + number) ?? positive(number) else { return nil }
+        guard var base = positive(Self.variants + number) ?? positive(number) ?? positive(number, lenient: true) else { return nil }
         var random = FuzzRandom.derived(from: seed, [operation.name, "negative"], number)
         var targets: [Target] = []
         for parameter in operation.parameters where ["path", "query", "header", "cookie"].contains(parameter.location) {

@@ -7,7 +7,9 @@ struct CaseShrinker {
     func candidates(_ fuzzCase: FuzzCase) -> [FuzzCase] {
         var result: [FuzzCase] = []
         let negated = fuzzCase.negatedPart
-        for (index, parameter) in fuzzCase.parameters.enumerated() where "\(parameter.location) \(parameter.name)" != negated {
+        // A path parameter is part of the path: it is never dropped, and never shortened to nothing.
+        for (index, parameter) in fuzzCase.parameters.enumerated()
+        where "\(parameter.location) \(parameter.name)" != negated && parameter.location != "path" {
             var without = fuzzCase
             without.parameters.remove(at: index)
             result.append(without)
@@ -20,7 +22,7 @@ struct CaseShrinker {
             }
         }
         for (index, parameter) in fuzzCase.parameters.enumerated() where "\(parameter.location) \(parameter.name)" != negated {
-            for smaller in ValueShrinker.smaller(parameter.value).prefix(3) {
+            for smaller in ValueShrinker.smaller(parameter.value).prefix(3) where parameter.location != "path" || !FuzzCase.text(smaller).isEmpty {
                 var changed = fuzzCase
                 changed.parameters[index].value = smaller
                 result.append(changed)

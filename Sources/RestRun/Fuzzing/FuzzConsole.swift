@@ -5,6 +5,9 @@ package enum FuzzConsole {
     package static func line(_ operation: FuzzReport.Operation, width: Int, colors: Bool) -> String {
         let name = operation.name + String(repeating: " ", count: max(0, width - operation.name.count))
         let requests = "\(operation.requests) request\(operation.requests == 1 ? "" : "s")"
+        if operation.requests == 0 {
+            return "\(TerminalStyle(enabled: colors).yellow("–")) \(name)  no request: no value its schemas allow could be built, nor one they refuse\n"
+        }
         guard !operation.findings.isEmpty else { return "\(TerminalStyle(enabled: colors).green("✓")) \(name)  \(requests)\n" }
         let found = operation.findings.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
         return "\(TerminalStyle(enabled: colors).red("✗")) \(name)  \(requests)  \(found)\n"

@@ -177,10 +177,12 @@ package struct FuzzSession: Sendable {
             do {
                 response = try await networker.send(request)
             } catch let error as NetworkError {
-                if await !ledger.reached, [.connectionRefused, .hostNotFound, .connectTimeout, .invalidURL, .tls].contains(error.kind) {
+                if await !ledger.reached, [.connectionRefused, .hostNotFound, .connectTimeout, .tls].contains(error.kind) {
                     await ledger.cannotReach("cannot reach \(settings.baseURL): \(error.message)")
                     return nil
                 }
+                // A URL that cannot be sent is the case's fault, not the server's.
+                if error.kind == .invalidURL { return [] }
                 return [Failure(check: .serverError, status: 0, message: "no answer: \(error.message)")]
             } catch {
                 return [Failure(check: .serverError, status: 0, message: "no answer")]

@@ -12,6 +12,9 @@ struct ValueGenerator {
     var place: ValuePlace
 
     static let maximumDepth = 6
+    /// The longest text and the most items generated.
+    static let longestText = 65_536
+    static let mostItems = 1_000
 
     /// A value for `node`, or nil when the shape allows none the generator can build.
     mutating func value(for node: SchemaNode, depth: Int = 0) -> DecodedValue? {
@@ -63,12 +66,13 @@ struct ValueGenerator {
         }
         if let minimum = shape.minimum {
             let bound = shape.exclusiveMinimum ? (minimum.rounded(.down) + 1) : minimum.rounded(.up)
-            if bound > Double(Int.max) { return nil }
+            // Double(Int.max) is 2^63, one past Int.max: a bound there has no Int.
+            if bound >= Double(Int.max) || bound.isNaN { return nil }
             if bound > Double(low) { low = Int(bound) }
         }
         if let maximum = shape.maximum {
             let bound = shape.exclusiveMaximum ? (maximum.rounded(.up) - 1) : maximum.rounded(.down)
-            if bound < Double(Int.min) { return nil }
+            if bound < Double(Int.min) || bound.isNaN { return nil }
             if bound < Double(high) { high = Int(bound) }
         }
         return low <= high ? (low, high) : nil
@@ -90,8 +94,8 @@ struct ValueGenerator {
         if let divisor = shape.multipleOf, divisor >= 1, divisor == divisor.rounded(), divisor < 1e15 {
             let step = Int(divisor)
             value = value / step * step
-            if value < low { value += step }
-            if value > high { value -= step }
+            if value < low { value = value &+ step }
+            if value > high { value = value &- step }
         }
         return value >= low && value <= high ? value : nil
     }
@@ -104,8 +108,10 @@ struct ValueGenerator {
         if shape.exclusiveMinimum { low = low.nextUp + Swift.max(1e-9, abs(low) * 1e-9) }
         if shape.exclusiveMaximum { high = high.nextDown - Swift.max(1e-9, abs(high) * 1e-9) }
         guard low <= high, low.isFinite, high.isFinite else { return nil }
-        let candidates = [low, high, 0, 0.5, -1.5, (low + high) / 2].filter { $0 >= low && $0 <= high }
-        let value = variant != nil || random.chance(1, in: 3) ? (pick(candidates) ?? low) : Double.random(in: low...high, using: &random)
+        // A range wider than a Double can hold has no uniform draw: its ends and middle are used.
+        let drawable = (high - low).isFinite
+        let candidates = [low, high, 0, 0.5, -1.5, low / 2 + high / 2].filter { $0 >= low && $0 <= high }
+        let value = variant != nil || !drawable || random.chance(1, in: 3) ? (pick(candidates) ?? low) : Double.random(in: low...high, using: &random)
         return .number(value)
     }
 
@@ -118,7 +124,8 @@ struct ValueGenerator {
         }
         if let format = shape.format, let text = formatted(format) { return text }
         let shortest = place == .path ? Swift.max(1, shape.minLength) : shape.minLength
-        guard shortest <= longest else { return nil }
+        // A text longer than this is no use as a request (and a schema may ask for a billion).
+        guard shortest <= longest, shortest <= Self.longestText else { return nil }
         let lengths = [shortest, longest, Swift.min(shortest + 1, longest), Swift.min(Swift.max(shortest, 8), longest)]
         let count = variant != nil ? (pick(lengths) ?? shortest)
             : Int.random(in: shortest...Swift.max(shortest, Swift.min(longest, shortest + 32)), using: &random)
@@ -171,6 +178,7 @@ struct ValueGenerator {
 
     private mutating func array(_ shape: SchemaShape, depth: Int) -> DecodedValue? {
         let shortest = Swift.max(shape.minItems, 0)
+        guard shortest <= Self.mostItems else { return nil }
         let longest = Swift.max(shortest, Swift.min(shape.maxItems ?? shortest + 3, shortest + 5))
         guard shape.maxItems.map({ $0 >= shortest }) ?? true else { return nil }
         let count = variant.map { $0 % 2 == 0 ? shortest : longest } ?? Int.random(in: shortest...longest, using: &random)

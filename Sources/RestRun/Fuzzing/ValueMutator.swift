@@ -50,11 +50,12 @@ struct ValueMutator {
             guard let divisor = shape.multipleOf, divisor >= 2, divisor == divisor.rounded(), divisor < 1e12 else { return nil }
             return (.integer(Int(divisor) + 1), "\(Int(divisor) + 1), not a multiple of \(Self.text(divisor))")
         case .tooShort:
-            guard shape.minLength > (place == .path ? 1 : 0), shape.candidateTypes.contains("string") else { return nil }
+            guard shape.minLength > (place == .path ? 1 : 0), shape.minLength <= ValueGenerator.longestText,
+                  shape.candidateTypes.contains("string") else { return nil }
             let count = shape.minLength - 1
             return (.string(String(repeating: "a", count: count)), "a text of \(count) characters, under minLength \(shape.minLength)")
         case .tooLong:
-            guard let maxLength = shape.maxLength, maxLength < 100_000, shape.candidateTypes.contains("string") else { return nil }
+            guard let maxLength = shape.maxLength, maxLength < ValueGenerator.longestText, shape.candidateTypes.contains("string") else { return nil }
             return (.string(String(repeating: "a", count: maxLength + 1)), "a text of \(maxLength + 1) characters, over maxLength \(maxLength)")
         case .outsideEnum:
             guard let values = shape.enumeration, !values.isEmpty else { return nil }
@@ -97,7 +98,7 @@ struct ValueMutator {
             guard shape.minItems > 0, case let .array(items)? = valid else { return nil }
             return (.array(Array(items.prefix(shape.minItems - 1))), "\(shape.minItems - 1) items, under minItems \(shape.minItems)")
         case .manyItems:
-            guard let maxItems = shape.maxItems, maxItems < 10_000, case let .array(items)? = valid, let first = items.first else { return nil }
+            guard let maxItems = shape.maxItems, maxItems < ValueGenerator.mostItems, case let .array(items)? = valid, let first = items.first else { return nil }
             guard !shape.uniqueItems else { return nil }
             return (.array(items + Array(repeating: first, count: maxItems + 1 - items.count)), "\(maxItems + 1) items, over maxItems \(maxItems)")
         case .inItem:

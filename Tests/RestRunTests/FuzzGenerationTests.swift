@@ -1,0 +1,102 @@
+@testable import RestRun
+import RestRunTestSupport
+import Testing
+
+/// The fuzzer's generators on their own: positive values the schemas allow, negative ones they
+/// refuse, and hostile schemas (huge lengths and bounds, recursion, undeclared path parameters)
+/// that end quickly without a trap.
+@Suite("fuzz generation")
+struct FuzzGenerationTests {
+    static func operations(_ spec: String) throws -> [OpenAPIOperation] {
+        try OpenAPISpec.load(path: try BinaryRunner.temporaryFile("spec.yaml", spec)).operations
+    }
+
+    @Test("positive cases follow every schema and negative cases break one of them, on the items API")
+    func itemsAPI() throws {
+        let operations = try Self.operations(ItemsAPI.spec)
+        for (index, operation) in operations.enumerated() {
+            let generator = CaseGenerator(operation: operation, index: index, seed: 9)
+            var positives = 0, negatives = 0
+            for number in 0..<60 {
+                if let positive = generator.positive(number) {
+                    positives += 1
+                    #expect(positive.isPositive)
+                    for parameter in operation.parameters {
+                        guard let schema = parameter.schema,
+                              let sent = positive.parameters.first(where: { $0.name == parameter.name && $0.location == parameter.location })
+                        else { continue }
+                        #expect(schema.isValid(OpenAPIContract.typedValue(FuzzCase.text(sent.value), for: schema), assertsFormats: true), "\(operation.name) \(sent)")
+                    }
+                    if case let .json(value, _)? = positive.body, let schema = operation.requestBody?.content.first?.schema {
+                        #expect(schema.isValid(value, assertsFormats: true, direction: .request), "\(operation.name) \(value.jsonText)")
+                    }
+                }
+                if let negative = generator.negative(number) {
+                    negatives += 1
+                    #expect(negative.negation != nil && negative.negatedPart != nil)
+                }
+            }
+            #expect(positives > 20, "\(operation.name)")
+            #expect(negatives > 0, "\(operation.name)")
+        }
+    }
+
+    @Test("hostile schemas end quickly: a billion characters or items, bounds past Int.max, recursion, an undeclared path parameter")
+    func hostile() throws {
+        let operations = try Self.operations("""
+            openapi: 3.1.0
+            info: { title: W, version: "1" }
+            paths:
+              /a/{undeclared}:
+                post:
+                  requestBody:
+                    content: { application/json: { schema: { $ref: "#/components/schemas/Node" } } }
+                  responses: { "200": { description: ok } }
+              /b:
+                get:
+                  parameters:
+                    - { name: big, in: query, required: true, schema: { type: string, minLength: 1000000000 } }
+                    - { name: many, in: query, schema: { type: array, minItems: 100000000, items: { type: integer } } }
+                    - { name: odd, in: query, schema: { type: number, multipleOf: 0.37, minimum: -1.7e308, maximum: 1.7e308 } }
+                    - { name: huge, in: query, schema: { type: integer, minimum: 9223372036854775807 } }
+                    - { name: pat, in: query, schema: { type: string, pattern: "^(a|b)*c{3,5}$" } }
+                  responses: { "200": { description: ok } }
+            components:
+              schemas:
+                Node:
+                  type: object
+                  properties:
+                    child: { $ref: "#/components/schemas/Node" }
+                    list: { type: array, items: { $ref: "#/components/schemas/Node" } }
+                    n: { anyOf: [ { type: "null" }, { type: integer, exclusiveMaximum: -9223372036854775808 } ] }
+            """)
+        let start = ContinuousClock.now
+        for (index, operation) in operations.enumerated() {
+            let generator = CaseGenerator(operation: operation, index: index, seed: 1)
+            for number in 0..<40 {
+                for fuzzCase in [generator.positive(number), generator.negative(number)].compactMap({ $0 }) {
+                    let request = fuzzCase.request(to: "http://127.0.0.1:1", operation: operation)
+                    #expect(!request.url.contains("{"), "\(request.url)")
+                    _ = CaseShrinker(operation: operation).candidates(fuzzCase)
+                }
+            }
+        }
+        #expect(ContinuousClock.now - start < .seconds(20))
+    }
+
+    @Test("a pattern's samples match it")
+    func patterns() throws {
+        var random = FuzzRandom(seed: 4)
+        for source in ["^[A-Z]{3}-[0-9]{3}$", "^(a|b)*c{3,5}$", "x+y?z*", #"^\p{Lu}\p{Ll}+$"#, "^[^a-z]{2}$"] {
+            let pattern = try TextPattern(source, linearForm: TextPattern.ecmaLinearForm(source))
+            var matched = 0
+            for _ in 0..<20 {
+                if let text = pattern.sample(using: &random, maxLength: 24) {
+                    #expect(pattern.matches(text), "\(source): \(text)")
+                    matched += 1
+                }
+            }
+            #expect(matched > 10, "\(source)")
+        }
+    }
+}
