@@ -16,6 +16,7 @@ let package = Package(
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
         .executableTarget(name: "FuzzEventStream", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
         .executableTarget(name: "FuzzGraphQL", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
+        .executableTarget(name: "FuzzSpecCases", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
         .executableTarget(name: "FuzzWebSocket", dependencies: [
             "FuzzSupport", .product(name: "RestRun", package: "rest-run"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -106,4 +106,43 @@ struct FuzzTests {
             #expect(unknown.status == 1 && unknown.stderr.contains("did you mean 'createItem'?"), "\(unknown.all)")
         }
     }
+
+    @Test("limits and pace: --max-requests, --time-limit, --rate, --jobs; a 429 waits as Retry-After says")
+    func limits() async throws {
+        try await ItemsAPI.serving(bugs: [], throttle: 7) { fixed in
+            let (capped, _) = try await fuzz(fixed.url, ["--max-requests", "25", "--seed", "2"])
+            #expect(capped.status == 0, "\(capped.all)")
+            #expect(capped.stdout.contains("25 requests in") && capped.stdout.contains("stopped by --max-requests 25"), "\(capped.stdout)")
+            let start = ContinuousClock.now
+            let (paced, _) = try await fuzz(fixed.url, ["--max-requests", "20", "--rate", "40/s", "--seed", "2"])
+            #expect(paced.status == 0 && ContinuousClock.now - start >= .milliseconds(400), "\(paced.all)")
+            let (timed, _) = try await fuzz(fixed.url, ["--time-limit", "300ms", "--rate", "50/s", "--max-examples", "1000"])
+            #expect(timed.status == 0 && timed.stdout.contains("stopped by --time-limit"), "\(timed.stdout)")
+            let (parallel, _) = try await fuzz(fixed.url, ["--jobs", "4", "--max-examples", "20", "--seed", "2"])
+            #expect(parallel.status == 0 && !parallel.stdout.contains("429"), "\(parallel.all)")
+        }
+    }
+
+    @Test("-H and --with carry auth; secrets never reach the output, the reports or the saved files")
+    func secrets() async throws {
+        try await ItemsAPI.serving(bugs: [.serverError], authorization: "Bearer s3cr3t-token") { broken in
+            let settings = try BinaryRunner.temporaryFile("settings.yaml", "headers: { X-Team: core }\nauth: { bearer: \"{{token}}\" }\n")
+            let reports = (settings as NSString).deletingLastPathComponent
+            let (with, folder) = try await fuzz(broken.url, [
+                "--with", settings, "--secret", "token=s3cr3t-token", "--operation", "listItems", "--max-examples", "40", "--seed", "5",
+                "--report-json", reports + "/r.json", "--report-junit", reports + "/j.xml", "--report-html", reports + "/r.html",
+            ])
+            #expect(with.status == 4 && with.stdout.contains("not_a_server_error ("), "\(with.all)")
+            var written = with.all
+            for file in ["r.json", "j.xml", "r.html"] { written += try String(contentsOfFile: reports + "/" + file, encoding: .utf8) }
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder) {
+                written += try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            }
+            #expect(!written.contains("s3cr3t-token"), "a secret leaked")
+            let (header, _) = try await fuzz(broken.url, ["-H", "Authorization: Bearer s3cr3t-token", "--operation", "listItems", "--max-examples", "40", "--seed", "5"])
+            #expect(header.status == 4 && !header.all.contains("s3cr3t-token") && !header.stdout.contains("401"), "\(header.all)")
+            let (none, _) = try await fuzz(broken.url, ["--operation", "listItems", "--max-examples", "10"])
+            #expect(none.stdout.contains("status_code_conformance") || none.stdout.contains("401"), "without auth every answer is 401: \(none.stdout)")
+        }
+    }
 }

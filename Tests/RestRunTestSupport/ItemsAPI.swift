@@ -21,6 +21,11 @@ package final class ItemsAPI: MockResponder {
         case createdNotFound
     }
 
+    /// Every `throttle`-th request is answered 429 with `Retry-After: 0` (0: never).
+    private let throttle: Int
+    /// The `Authorization` header every request must carry (401 otherwise), if any.
+    private let requiredAuthorization: String?
+
     private struct Store {
         var items: [Int: DecodedValue] = [:]
         var nextID = 1
@@ -31,8 +36,10 @@ package final class ItemsAPI: MockResponder {
     private let store = Mutex(Store())
 
     /// The API with `bugs` planted.
-    package init(bugs: Set<Bug>) {
+    package init(bugs: Set<Bug>, throttle: Int = 0, requiredAuthorization: String? = nil) {
         self.bugs = bugs
+        self.throttle = throttle
+        self.requiredAuthorization = requiredAuthorization
     }
 
     package var requestsServed: Int { store.withLock { $0.served } }
@@ -40,7 +47,16 @@ package final class ItemsAPI: MockResponder {
     package var summary: String { "the items API" }
 
     package func reply(method: String, uri: String, headers: [(String, String)], body: [UInt8]) -> MockRouter.Reply {
-        store.withLock { $0.served += 1 }
+        let served = store.withLock { store in
+            store.served += 1
+            return store.served
+        }
+        if throttle > 0, served % throttle == 0 {
+            return MockRouter.Reply(status: 429, headers: [("Retry-After", "0"), ("Content-Type", "application/json")], body: Array("{}".utf8))
+        }
+        if let requiredAuthorization, !headers.contains(where: { $0.0.lowercased() == "authorization" && $0.1 == requiredAuthorization }) {
+            return Self.json(401, ["error": "unauthorized"])
+        }
         let path = String(uri.prefix { $0 != "?" })
         let query = OpenAPIContract.query(uri)
         let segments = path.split(separator: "/").map(String.init)
@@ -114,8 +130,10 @@ package final class ItemsAPI: MockResponder {
     }
 
     /// Serves the API with `bugs` while `body` runs.
-    package static func serving<T: Sendable>(bugs: Set<Bug>, _ body: (MockServer) async throws -> T) async throws -> T {
-        try await MockServer.serving(responder: ItemsAPI(bugs: bugs), body)
+    package static func serving<T: Sendable>(
+        bugs: Set<Bug>, throttle: Int = 0, authorization: String? = nil, _ body: (MockServer) async throws -> T
+    ) async throws -> T {
+        try await MockServer.serving(responder: ItemsAPI(bugs: bugs, throttle: throttle, requiredAuthorization: authorization), body)
     }
 
     /// The API's spec (its server is the mock's URL with `/v1`, given to `rest-run fuzz --url`).

@@ -22,7 +22,7 @@ struct CaseGenerator {
         var random = FuzzRandom.derived(from: seed, [operation.name, "positive"], number)
         let variant = number < Self.variants ? number : nil
         var parameters: [FuzzCase.Parameter] = []
-        for parameter in operation.parameters where ["path", "query", "header", "cookie"].contains(parameter.location) {
+        for parameter in Self.sendable(operation.parameters) {
             if !parameter.isRequired {
                 let sends = variant.map { $0 % 2 == 0 } ?? random.chance(1, in: 2)
                 guard sends else { continue }
@@ -54,7 +54,7 @@ struct CaseGenerator {
         guard var base = positive(Self.variants + number) ?? positive(number) ?? positive(number, lenient: true) else { return nil }
         var random = FuzzRandom.derived(from: seed, [operation.name, "negative"], number)
         var targets: [Target] = []
-        for parameter in operation.parameters where ["path", "query", "header", "cookie"].contains(parameter.location) {
+        for parameter in Self.sendable(operation.parameters) {
             if parameter.schema != nil { targets.append(.parameter(parameter)) }
             if parameter.isRequired, parameter.location != "path" { targets.append(.missing(parameter)) }
         }
@@ -132,6 +132,22 @@ struct CaseGenerator {
     }
 
     // MARK: Values
+
+    /// The parameters a request can carry: in the path, the query, a header or a cookie, a
+    /// header's or cookie's name being an HTTP token.
+    static func sendable(_ parameters: [OpenAPIParameter]) -> [OpenAPIParameter] {
+        parameters.filter { parameter in
+            switch parameter.location {
+            case "path", "query": true
+            case "header", "cookie": !parameter.name.isEmpty && parameter.name.unicodeScalars.allSatisfy(isTokenCharacter)
+            default: false
+            }
+        }
+    }
+
+    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
+    }
 
     static func place(_ location: String) -> ValuePlace {
         switch location {

@@ -1,0 +1,39 @@
+import FuzzSupport
+@testable import RestRun
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Each input as an OpenAPI spec for `rest-run fuzz`: loading it, generating positive and negative
+/// cases, shrinking them and inferring chains must never crash or hang, and every case a run
+/// could save must make a request file that loads.
+@_cdecl("FuzzSpecCases_main")
+public func fuzzSpecCasesMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    let path = "/tmp/rest-run-fuzz-spec-\(getpid()).yaml"
+    return runLibFuzzer(argc, argv) { data, count in
+        guard let text = String(validating: fuzzInput(data, count), as: UTF8.self), (try? FileSystem.write(text, to: path)) != nil,
+              let spec = try? OpenAPISpec.load(path: path) else { return 0 }
+        _ = ResourceChain.chains(of: spec)
+        let loader = RequestFileLoader(environment: [:], predefinedVariables: [])
+        for (index, operation) in spec.operations.prefix(6).enumerated() {
+            let generator = CaseGenerator(operation: operation, index: index, seed: UInt64(count))
+            for number in [0, 1, 13, 40] {
+                for fuzzCase in [generator.positive(number), generator.negative(number)].compactMap({ $0 }) where fuzzCase.isWritable {
+                    let request = fuzzCase.request(to: "http://127.0.0.1:1/v1", operation: operation)
+                    _ = CaseShrinker(operation: operation).candidates(fuzzCase)
+                    let finding = FuzzFinding(
+                        operation: operation.name, check: .serverError, status: 500, message: "fuzz",
+                        steps: [FuzzStep(fuzzCase: fuzzCase, request: request, status: 500)])
+                    let file = FindingFile.text(
+                        finding, operations: spec.operations, baseURL: "http://127.0.0.1:1/v1", specPath: path, seed: 1, headers: [], include: nil)
+                    if case let .failure(problems) = Result(catching: { () throws(DiagnosticList) in try loader.load(text: file, path: "/tmp/finding.yaml") }) {
+                        preconditionFailure("a saved finding does not load: \(problems)\n\(file)")
+                    }
+                }
+            }
+        }
+        return 0
+    }
+}
