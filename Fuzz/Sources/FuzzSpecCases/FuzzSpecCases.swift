@@ -11,8 +11,8 @@ import Darwin
 /// could save must make a request file that loads.
 @_cdecl("FuzzSpecCases_main")
 public func fuzzSpecCasesMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    let path = "/tmp/rest-run-fuzz-spec-\(getpid()).yaml"
-    return runLibFuzzer(argc, argv) { data, count in
+    runLibFuzzer(argc, argv) { data, count in
+        let path = "/tmp/rest-run-fuzz-spec-\(getpid()).yaml"
         guard let text = String(validating: fuzzInput(data, count), as: UTF8.self), (try? FileSystem.write(text, to: path)) != nil,
               let spec = try? OpenAPISpec.load(path: path) else { return 0 }
         _ = ResourceChain.chains(of: spec)
@@ -28,8 +28,10 @@ public func fuzzSpecCasesMain(_ argc: Int32, _ argv: UnsafeMutablePointer<Unsafe
                         steps: [FuzzStep(fuzzCase: fuzzCase, request: request, status: 500)])
                     let file = FindingFile.text(
                         finding, operations: spec.operations, baseURL: "http://127.0.0.1:1/v1", specPath: path, seed: 1, headers: [], include: nil)
-                    if case let .failure(problems) = Result(catching: { () throws(DiagnosticList) in try loader.load(text: file, path: "/tmp/finding.yaml") }) {
-                        preconditionFailure("a saved finding does not load: \(problems)\n\(file)")
+                    do {
+                        _ = try loader.load(text: file, path: "/tmp/finding.yaml")
+                    } catch {
+                        preconditionFailure("a saved finding does not load: \(error)\n\(file)")
                     }
                 }
             }
