@@ -12,6 +12,9 @@ struct ResourceChain: Sendable {
     /// Each item-path parameter's source.
     var sources: [(parameter: String, source: LinkSource)]
 
+    /// Whether the spec links the producer to the item path (else the chain is inferred).
+    var isLinked: Bool { !sources.contains { if case .field = $0.source { true } else { false } } }
+
     /// All the chains of `spec`.
     static func chains(of spec: OpenAPISpec) -> [ResourceChain] {
         let operations = spec.operations
