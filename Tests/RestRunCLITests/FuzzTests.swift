@@ -1,5 +1,6 @@
 import Foundation
 import RestRunTestSupport
+import RestRunMock
 import Testing
 
 /// `rest-run fuzz` end to end against the items API, with its bugs planted and without.
@@ -143,6 +144,45 @@ struct FuzzTests {
             #expect(header.status == 4 && !header.all.contains("s3cr3t-token") && !header.stdout.contains("401"), "\(header.all)")
             let (none, _) = try await fuzz(broken.url, ["--operation", "listItems", "--max-examples", "10"])
             #expect(none.stdout.contains("status_code_conformance") || none.stdout.contains("401"), "without auth every answer is 401: \(none.stdout)")
+        }
+    }
+
+    @Test("form and multipart bodies are sent, shrunk and saved as form: and multipart: that replay")
+    func formBodies() async throws {
+        let spec = try BinaryRunner.temporaryFile("forms.yaml", """
+            openapi: 3.0.3
+            info: { title: Forms, version: "1" }
+            paths:
+              /login:
+                post:
+                  requestBody:
+                    required: true
+                    content:
+                      application/x-www-form-urlencoded:
+                        schema: { type: object, required: [user], properties: { user: { type: string }, remember: { type: boolean } } }
+                  responses: { "200": { description: ok } }
+              /upload:
+                post:
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema: { type: object, required: [title], properties: { title: { type: string }, tags: { type: array, items: { type: string } } } }
+                  responses: { "200": { description: ok } }
+            """)
+        let routes = "routes:\n  - path: /login\n    method: POST\n    status: 500\n  - path: /upload\n    method: POST\n    status: 500\n"
+        try await MockServer.serving(routes) { server in
+            let folder = (spec as NSString).deletingLastPathComponent + "/findings"
+            let output = try await binary.run(["fuzz", spec, "--url", server.url, "--save", folder, "--max-examples", "10", "--seed", "4"])
+            #expect(output.status == 4, "\(output.all)")
+            let login = try String(contentsOfFile: folder + "/post-login-not_a_server_error-500.yaml", encoding: .utf8)
+            let upload = try String(contentsOfFile: folder + "/post-upload-not_a_server_error-500.yaml", encoding: .utf8)
+            #expect(login.contains("    form: {\"user\": \"\"}"), "\(login)")
+            #expect(upload.contains("    multipart: [{ name: \"title\", value: \"\" }]"), "\(upload)")
+            for file in [folder + "/post-login-not_a_server_error-500.yaml", folder + "/post-upload-not_a_server_error-500.yaml"] {
+                let replay = try await binary.run([file])
+                #expect(replay.status == 4, "\(replay.all)")
+            }
         }
     }
 }

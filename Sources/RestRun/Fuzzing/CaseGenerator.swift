@@ -195,8 +195,8 @@ struct CaseGenerator {
             let examples = ([json.example].compactMap { $0 } + json.examples.map(\.value) + [schema.example()])
             return examples.first { schema.isValid($0, assertsFormats: true, direction: .request) }.map { .json($0, mediaType: json.mediaType) }
         }
-        if let form = body.content.first(where: { $0.mediaType == "application/x-www-form-urlencoded" }) {
-            guard let schema = form.schema else { return .form([], mediaType: form.mediaType) }
+        if let form = body.content.first(where: { $0.mediaType == "application/x-www-form-urlencoded" || $0.mediaType == "multipart/form-data" }) {
+            guard let schema = form.schema else { return form.mediaType == "multipart/form-data" ? .multipart([]) : .form([], mediaType: form.mediaType) }
             for attempt in 0..<12 {
                 var generator = ValueGenerator(random: random, variant: attempt == 0 ? variant : nil, place: .body)
                 let value = generator.value(for: schema.root)
@@ -204,8 +204,10 @@ struct CaseGenerator {
                 // Fields travel as text; the server reads each as the type its property takes.
                 guard case let .object(members) = value ?? .object([:]) else { continue }
                 let fields = members.map { FuzzCase.Parameter(location: "form", name: $0.key, value: $0.value) }
+                // A part or field name with a quote or line break could not be written as one.
+                guard fields.allSatisfy({ !$0.name.contains(where: { $0 == "\"" || $0 == "\r" || $0 == "\n" }) }) else { continue }
                 if schema.isValid(.object(members), assertsFormats: true, direction: .request) {
-                    return .form(fields, mediaType: form.mediaType)
+                    return form.mediaType == "multipart/form-data" ? .multipart(fields) : .form(fields, mediaType: form.mediaType)
                 }
             }
             return nil

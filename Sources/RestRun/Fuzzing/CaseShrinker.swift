@@ -14,12 +14,23 @@ struct CaseShrinker {
             without.parameters.remove(at: index)
             result.append(without)
         }
-        if case let .json(value, mediaType)? = fuzzCase.body {
+        switch fuzzCase.body {
+        case let .json(value, mediaType)?:
             for smaller in ValueShrinker.smaller(value) {
                 var changed = fuzzCase
                 changed.body = .json(smaller, mediaType: mediaType)
                 result.append(changed)
             }
+        case let .form(fields, _)?, let .multipart(fields)?:
+            // Fields are shrunk as the object they stand for.
+            for case let .object(members) in ValueShrinker.smaller(Self.object(fields)) {
+                var changed = fuzzCase
+                let smaller = members.map { FuzzCase.Parameter(location: "form", name: $0.key, value: $0.value) }
+                if case let .form(_, mediaType)? = fuzzCase.body { changed.body = .form(smaller, mediaType: mediaType) } else { changed.body = .multipart(smaller) }
+                result.append(changed)
+            }
+        default:
+            break
         }
         for (index, parameter) in fuzzCase.parameters.enumerated() where "\(parameter.location) \(parameter.name)" != negated {
             for smaller in ValueShrinker.smaller(parameter.value).prefix(3) where parameter.location != "path" || !FuzzCase.text(smaller).isEmpty {
@@ -52,10 +63,19 @@ struct CaseShrinker {
             guard let schema = requestBody.mediaType(for: mediaType)?.schema else { return true }
             let valid = schema.isValid(value, assertsFormats: true, direction: .request)
             return negated == "body" ? !valid : valid
+        case let .form(fields, mediaType)?:
+            return requestBody.mediaType(for: mediaType)?.schema?.isValid(Self.object(fields), assertsFormats: true, direction: .request) ?? true
+        case let .multipart(fields)?:
+            return requestBody.mediaType(for: "multipart/form-data")?.schema?.isValid(Self.object(fields), assertsFormats: true, direction: .request) ?? true
         case nil:
             return !requestBody.isRequired || negated == "body"
         default:
             return true
         }
+    }
+
+    /// Form fields as the object they stand for.
+    private static func object(_ fields: [FuzzCase.Parameter]) -> DecodedValue {
+        .object(.init(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
     }
 }

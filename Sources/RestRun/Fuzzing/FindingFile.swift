@@ -67,6 +67,14 @@ package enum FindingFile {
             case let .form(fields, _)?:
                 if !headerLines.isEmpty { lines += ["    headers:"] + headerLines }
                 lines.append("    form: {" + fields.map { YAMLText.quoted($0.name) + ": " + YAMLText.quoted(FuzzCase.text($0.value)) }.joined(separator: ", ") + "}")
+            case let .multipart(fields)?:
+                if !headerLines.isEmpty { lines += ["    headers:"] + headerLines }
+                var parts: [String] = []
+                for field in fields {
+                    let values = if case let .array(items) = field.value { items } else { [field.value] }
+                    for value in values { parts.append("{ name: \(YAMLText.quoted(field.name)), value: \(YAMLText.quoted(FuzzCase.text(value))) }") }
+                }
+                lines.append("    multipart: [" + parts.joined(separator: ", ") + "]")
             case let .raw(bytes, mediaType)?:
                 headerLines.append("      \"Content-Type\": \(YAMLText.quoted(mediaType))")
                 lines += ["    headers:"] + headerLines

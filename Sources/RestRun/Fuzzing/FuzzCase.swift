@@ -15,6 +15,8 @@ package struct FuzzCase: Sendable, Equatable {
         case json(DecodedValue, mediaType: String)
         /// Form fields (`application/x-www-form-urlencoded`).
         case form([Parameter], mediaType: String)
+        /// Form fields as the parts of a `multipart/form-data` body.
+        case multipart([Parameter])
         /// Bytes as they are: a malformed JSON document, or a media type the fuzzer does not build.
         case raw([UInt8], mediaType: String)
     }
@@ -77,12 +79,26 @@ package struct FuzzCase: Sendable, Equatable {
             body = RequestBody(bytes: Array(text.utf8), contentType: mediaType)
         case let .raw(bytes, mediaType)?:
             body = RequestBody(bytes: bytes, contentType: mediaType)
+        case let .multipart(fields)?:
+            var bytes: [UInt8] = []
+            for field in fields {
+                let values = if case let .array(items) = field.value { items } else { [field.value] }
+                for value in values {
+                    bytes += Array("--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"\(field.name)\"\r\n\r\n".utf8)
+                    bytes += Array(Self.text(value).utf8) + [0x0D, 0x0A]
+                }
+            }
+            bytes += Array("--\(Self.boundary)--\r\n".utf8)
+            body = RequestBody(bytes: bytes, contentType: "multipart/form-data; boundary=\(Self.boundary)")
         case nil:
             break
         }
         let method = HTTPMethod(rawValue: operation.method) ?? .get
         return PreparedRequest(name: operation.name, method: method, url: url, headers: headers, body: body)
     }
+
+    /// The boundary of a multipart body the fuzzer sends (no generated text holds it: texts are short).
+    static let boundary = "rest-run-fuzz-7d3b9a"
 
     /// Percent-encodes everything but RFC 3986's unreserved characters.
     static func escape(_ text: String) -> String {
@@ -118,7 +134,8 @@ extension FuzzCase {
         guard parameters.allSatisfy({ plain($0.value) && plain(.string($0.name)) }) else { return false }
         switch body {
         case let .json(value, _)?: return plain(value)
-        case let .form(fields, _)?: return fields.allSatisfy { plain($0.value) && plain(.string($0.name)) }
+        case let .form(fields, _)?, let .multipart(fields)?:
+            return fields.allSatisfy { plain($0.value) && plain(.string($0.name)) && !FuzzCase.text($0.value).contains(FuzzCase.boundary) }
         case let .raw(bytes, _)?: return plain(.string(String(decoding: bytes, as: UTF8.self)))
         case nil: return true
         }
