@@ -141,7 +141,7 @@ struct FuzzTests {
             }
             #expect(!written.contains("s3cr3t-token"), "a secret leaked")
             let (header, _) = try await fuzz(broken.url, ["-H", "Authorization: Bearer s3cr3t-token", "--operation", "listItems", "--max-examples", "40", "--seed", "5"])
-            #expect(header.status == 4 && !header.all.contains("s3cr3t-token") && !header.stdout.contains("401"), "\(header.all)")
+            #expect(header.status == 4 && !header.all.contains("s3cr3t-token") && !header.stdout.contains("got 401"), "\(header.all)")
             let (none, _) = try await fuzz(broken.url, ["--operation", "listItems", "--max-examples", "10"])
             #expect(none.stdout.contains("status_code_conformance") || none.stdout.contains("401"), "without auth every answer is 401: \(none.stdout)")
         }
