@@ -92,7 +92,7 @@ enum IntrospectionSDL {
         return text
     }
 
-    /// `{kind: NON_NULL, ofType: {kind: LIST, ofType: {kind: OBJECT, name: User}}}` is `[User]!`.
+    /// `{kind: NON_NULL, ofType: {kind: LIST, ofType: {kind: OBJECT, name: User}}}` is a non-null list of `User` in SDL.
     ///
     /// The recursion cannot exhaust the stack, whatever the file holds: each call goes one
     /// `ofType` deeper with `depth + 1`, and a depth of 32 throws before recursing (real schemas
