@@ -31,18 +31,18 @@ struct FuzzTests {
                 }
                 #expect(junit.contains("type=\"use_after_free\"") && junit.contains("type=\"not_a_server_error\""), "\(junit)")
                 let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reports + "/fuzz.json"))) as? [String: Any]
-                #expect((json?["findings"] as? [Any])?.count ?? 0 >= 6, "\(String(describing: json))")
+                #expect((json?["findings"] as? [Any])?.count ?? 0 >= 7, "\(String(describing: json))")
                 let html = try String(contentsOfFile: reports + "/fuzz.html", encoding: .utf8)
                 #expect(html.contains("<h2>Findings</h2>") && html.contains("use_after_free"))
                 for check in [
                     "not_a_server_error", "response_schema_conformance", "negative_data_rejection", "content_type_conformance",
-                    "use_after_free", "ensure_resource_availability",
+                    "use_after_free", "ensure_resource_availability", "unsupported_method",
                 ] {
                     #expect(output.stdout.contains("\(check) ("), "\(check) not found: \(output.stdout)")
                 }
                 #expect(output.stdout.contains("seed 7"))
                 let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }
-                #expect(files.count >= 6, "\(files)")
+                #expect(files.count >= 7, "\(files)")
                 for file in files {
                     let path = folder + "/" + file
                     let failing = try await binary.run([path], environment: ["API_URL": broken.url + "/v1"])

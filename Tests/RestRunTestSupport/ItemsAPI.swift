@@ -1,4 +1,4 @@
-package import RestRun
+import RestRun
 package import RestRunMock
 import Synchronization
 
@@ -19,6 +19,8 @@ package final class ItemsAPI: MockResponder {
         case undeclaredContentType
         /// `GET /items/{id}` answers 404 for items whose name is shorter than 3 characters.
         case createdNotFound
+        /// `PATCH /items`, which the spec does not declare, answers 200.
+        case undeclaredMethod
     }
 
     /// Every `throttle`-th request is answered 429 with `Retry-After: 0` (0: never).
@@ -116,6 +118,8 @@ package final class ItemsAPI: MockResponder {
                 return true
             }
             return found ? MockRouter.Reply(status: 204, headers: [], body: [], delay: nil, events: nil) : Self.json(404, ["error": "not found"])
+        case ("PATCH", ["v1", "items"]) where bugs.contains(.undeclaredMethod):
+            return Self.reply(200, .array([]))
         default:
             return Self.json(404, ["error": "no route"])
         }

@@ -99,4 +99,89 @@ struct FuzzGenerationTests {
             #expect(matched > 10, "\(source)")
         }
     }
+
+    static let librarySpec = """
+        openapi: 3.0.3
+        info: {title: Library, version: "1"}
+        paths:
+          /books:
+            post:
+              requestBody:
+                required: true
+                content: {application/json: {schema: {type: object, required: [title], properties: {title: {type: string}}}}}
+              responses: {"201": {description: made}}
+          /loans:
+            post:
+              requestBody:
+                required: true
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      type: object
+                      required: [bookId, member]
+                      properties:
+                        bookId: {type: integer, minimum: 1}
+                        member: {type: string, maxLength: 10}
+                        days: {type: integer, minimum: 1, maximum: 30}
+              responses: {"201": {description: lent}, "400": {description: bad}}
+          /categories:
+            post:
+              responses: {"201": {description: made}}
+          /categories/{category_id}/books:
+            get:
+              parameters:
+                - {name: category_id, in: path, required: true, schema: {type: string}}
+                - {name: Book-ID, in: header, schema: {type: integer}}
+              responses: {"200": {description: ok}}
+        """
+
+    @Test("a form's negative cases are refused as the server reads the texts back, and each field is broken in turn")
+    func formNegatives() throws {
+        let operations = try Self.operations(Self.librarySpec)
+        let index = try #require(operations.firstIndex { $0.name == "POST /loans" })
+        let schema = try #require(operations[index].requestBody?.content.first?.schema)
+        let generator = CaseGenerator(operation: operations[index], index: index, seed: 3)
+        var broken = Set<String>()
+        for number in 0..<48 {
+            guard let negative = generator.negative(number), case let .form(fields, _)? = negative.body else { continue }
+            #expect(!schema.isValid(CaseGenerator.formAsRead(fields, shape: SchemaShape(schema.root)), assertsFormats: true, direction: .request),
+                    "\(negative.negation ?? "")")
+            for name in ["bookId", "member", "days"] where negative.negation?.contains("'\(name)'") == true { broken.insert(name) }
+        }
+        #expect(broken == ["bookId", "member", "days"])
+    }
+
+    @Test("a field or parameter named after what a POST creates refers to it: bookId, Book-ID, {category_id}")
+    func references() throws {
+        let spec = try OpenAPISpec.load(path: try BinaryRunner.temporaryFile("library.yaml", Self.librarySpec))
+        let references = ResourceReference.references(of: spec)
+        let named = references.flatMap { index, list in list.map { "\(spec.operations[index].name) \($0.key) <- \(spec.operations[$0.producer].name)" } }
+        #expect(Set(named) == [
+            "POST /loans body bookId <- POST /books",
+            "GET /categories/{category_id}/books category_id <- POST /categories",
+            "GET /categories/{category_id}/books header Book-ID <- POST /books",
+        ])
+        #expect(ResourceReference.singular("addresses") == "address")
+        #expect(ResourceReference.singular("boxes") == "box")
+        #expect(ResourceReference.singular("status") == "statu")
+        #expect(ResourceReference.singular("people") == "people")
+    }
+
+    @Test("connections are closed between requests only when kept ones answer slowly and new ones three times faster")
+    func connectionReuse() {
+        var slowServer = ConnectionReuse()
+        for _ in 0..<ConnectionReuse.samples { slowServer.record(.milliseconds(41), closed: false) }
+        #expect(slowServer.closes)
+        for _ in 0..<ConnectionReuse.samples { slowServer.record(.milliseconds(2), closed: true) }
+        #expect(slowServer.closes)
+
+        var farServer = ConnectionReuse()
+        for _ in 0..<ConnectionReuse.samples { farServer.record(.milliseconds(41), closed: false) }
+        for _ in 0..<ConnectionReuse.samples { farServer.record(.milliseconds(80), closed: true) }
+        #expect(!farServer.closes)
+
+        var fastServer = ConnectionReuse()
+        for _ in 0..<(3 * ConnectionReuse.samples) { fastServer.record(.microseconds(300), closed: false) }
+        #expect(!fastServer.closes)
+    }
 }

@@ -1,3 +1,5 @@
+import OrderedCollections
+
 /// Makes the cases for one operation: positive ones from its parameters' and body's schemas (the
 /// first ones through each schema's boundary values, then at random), and negative ones that
 /// break exactly one thing a positive case sends. Every value is checked against its schema as
@@ -62,13 +64,34 @@ struct CaseGenerator {
             if json.schema != nil { targets.append(.body(json)) }
             targets.append(.malformed(json.mediaType))
             if requestBody.isRequired { targets.append(.noBody) }
+        } else if let requestBody = operation.requestBody, let form = requestBody.content.first(where: { Self.isForm($0.mediaType) }) {
+            if form.schema != nil { targets.append(.form(form)) }
+            if requestBody.isRequired { targets.append(.noBody) }
         }
-        for target in targets.shuffled(using: &random) {
-            if let negation = apply(target, to: &base, random: &random) {
+        // The first cases go through the parts in turn, and a body's properties one by one, so
+        // that each is broken at least once; the rest pick at random.
+        var focus: String?
+        var order = Array(targets.indices)
+        if number < 4 * Self.variants, !targets.isEmpty {
+            let first = number % targets.count
+            order = [first] + order.filter { $0 != first }
+            var properties: [String] = []
+            switch base.body {
+            case let .json(.object(members), _)?: properties = Array(members.keys)
+            case let .form(fields, _)?, let .multipart(fields)?: properties = fields.map(\.name)
+            default: break
+            }
+            if !properties.isEmpty { focus = properties[(number / targets.count) % properties.count] }
+        } else {
+            order.shuffle(using: &random)
+        }
+        for (position, place) in order.enumerated() {
+            let target = targets[place]
+            if let negation = apply(target, to: &base, random: &random, focus: position == 0 ? focus : nil) {
                 base.negation = negation
                 base.negatedPart = switch target {
                 case let .parameter(parameter), let .missing(parameter): "\(parameter.location) \(parameter.name)"
-                case .body, .malformed, .noBody: "body"
+                case .body, .form, .malformed, .noBody: "body"
                 }
                 return base
             }
@@ -81,11 +104,12 @@ struct CaseGenerator {
         case parameter(OpenAPIParameter)
         case missing(OpenAPIParameter)
         case body(OpenAPIMediaType)
+        case form(OpenAPIMediaType)
         case malformed(String)
         case noBody
     }
 
-    private func apply(_ target: Target, to base: inout FuzzCase, random: inout FuzzRandom) -> String? {
+    private func apply(_ target: Target, to base: inout FuzzCase, random: inout FuzzRandom, focus: String?) -> String? {
         switch target {
         case let .missing(parameter):
             base.parameters.removeAll { $0.location == parameter.location && $0.name == parameter.name }
@@ -115,11 +139,35 @@ struct CaseGenerator {
             if case let .json(value, _)? = base.body { current = value }
             for _ in 0..<6 {
                 var mutator = ValueMutator(random: random, place: .body)
+                mutator.focus = focus
                 guard let (value, change) = mutator.mutate(current, node: schema.root) else { return nil }
                 random = mutator.random
                 guard !schema.isValid(value, assertsFormats: true, direction: .request) else { continue }
                 base.body = .json(value, mediaType: mediaType.mediaType)
                 return "the body: \(change)"
+            }
+            return nil
+        case let .form(mediaType):
+            guard let schema = mediaType.schema else { return nil }
+            var current: OrderedDictionary<String, DecodedValue> = [:]
+            switch base.body {
+            case let .form(fields, _)?, let .multipart(fields)?: for field in fields { current[field.name] = field.value }
+            default: break
+            }
+            let shape = SchemaShape(schema.root)
+            for _ in 0..<12 {
+                var mutator = ValueMutator(random: random, place: .body, memberPlace: .query, focus: focus)
+                guard let (value, change) = mutator.mutate(.object(current), node: schema.root)
+                else { return nil }
+                random = mutator.random
+                // Fields travel as text: refused both as built and as the server reads the texts back.
+                guard case let .object(members) = value,
+                      !schema.isValid(value, assertsFormats: true, direction: .request),
+                      !schema.isValid(Self.formAsRead(members, shape: shape), assertsFormats: true, direction: .request)
+                else { continue }
+                let fields = members.map { FuzzCase.Parameter(location: "form", name: $0.key, value: $0.value) }
+                base.body = mediaType.mediaType == "multipart/form-data" ? .multipart(fields) : .form(fields, mediaType: mediaType.mediaType)
+                return "the form: \(change)"
             }
             return nil
         case let .malformed(mediaType):
@@ -181,6 +229,41 @@ struct CaseGenerator {
         return schema.isValid(OpenAPIContract.typedValue(text, for: schema), assertsFormats: true) && !(place == .path && text.isEmpty) ? example : nil
     }
 
+    static func isForm(_ mediaType: String) -> Bool {
+        mediaType == "application/x-www-form-urlencoded" || mediaType == "multipart/form-data"
+    }
+
+    /// A form's fields as a server reads them: each field's text as a string where its property
+    /// takes one, else as the number, boolean or list the text spells.
+    static func formAsRead(_ members: OrderedDictionary<String, DecodedValue>, shape: SchemaShape) -> DecodedValue {
+        var read = members
+        for (name, value) in members {
+            let text = FuzzCase.text(value)
+            let property = shape.properties.first { $0.name == name }.map { SchemaShape($0.schema) }
+            let types = property?.types
+            if types == nil || types?.contains("string") == true {
+                read[name] = .string(text)
+            } else if types?.contains("array") == true {
+                read[name] = .array(text.split(separator: ",", omittingEmptySubsequences: false).map { scalar(String($0)) })
+            } else {
+                read[name] = scalar(text)
+            }
+        }
+        return .object(read)
+    }
+
+    /// Form fields as a server reads them (a repeated name's first value).
+    static func formAsRead(_ fields: [FuzzCase.Parameter], shape: SchemaShape) -> DecodedValue {
+        formAsRead(OrderedDictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }), shape: shape)
+    }
+
+    private static func scalar(_ text: String) -> DecodedValue {
+        if let integer = Int(text) { return .integer(integer) }
+        if let number = Double(text), number.isFinite { return .number(number) }
+        if text == "true" || text == "false" { return .bool(text == "true") }
+        return .string(text)
+    }
+
     /// A body the spec allows: JSON when the operation takes it, else a form, else the first
     /// media type's example (or a few bytes).
     static func body(_ body: OpenAPIBody, variant: Int?, random: inout FuzzRandom) -> FuzzCase.Body? {
@@ -195,7 +278,7 @@ struct CaseGenerator {
             let examples = ([json.example].compactMap { $0 } + json.examples.map(\.value) + [schema.example()])
             return examples.first { schema.isValid($0, assertsFormats: true, direction: .request) }.map { .json($0, mediaType: json.mediaType) }
         }
-        if let form = body.content.first(where: { $0.mediaType == "application/x-www-form-urlencoded" || $0.mediaType == "multipart/form-data" }) {
+        if let form = body.content.first(where: { isForm($0.mediaType) }) {
             guard let schema = form.schema else { return form.mediaType == "multipart/form-data" ? .multipart([]) : .form([], mediaType: form.mediaType) }
             for attempt in 0..<12 {
                 var generator = ValueGenerator(random: random, variant: attempt == 0 ? variant : nil, place: .body)

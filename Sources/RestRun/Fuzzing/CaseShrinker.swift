@@ -44,7 +44,7 @@ struct CaseShrinker {
 
     /// Whether the schemas judge `fuzzCase` as the case it came from: every part allowed but the
     /// negated one.
-    private func isJudgedAlike(_ fuzzCase: FuzzCase) -> Bool {
+    func isJudgedAlike(_ fuzzCase: FuzzCase) -> Bool {
         let negated = fuzzCase.negatedPart
         for parameter in operation.parameters where ["path", "query", "header", "cookie"].contains(parameter.location) {
             let key = "\(parameter.location) \(parameter.name)"
@@ -64,14 +64,24 @@ struct CaseShrinker {
             let valid = schema.isValid(value, assertsFormats: true, direction: .request)
             return negated == "body" ? !valid : valid
         case let .form(fields, mediaType)?:
-            return requestBody.mediaType(for: mediaType)?.schema?.isValid(Self.object(fields), assertsFormats: true, direction: .request) ?? true
+            return isFormJudgedAlike(fields, schema: requestBody.mediaType(for: mediaType)?.schema, negated: negated == "body")
         case let .multipart(fields)?:
-            return requestBody.mediaType(for: "multipart/form-data")?.schema?.isValid(Self.object(fields), assertsFormats: true, direction: .request) ?? true
+            return isFormJudgedAlike(fields, schema: requestBody.mediaType(for: "multipart/form-data")?.schema, negated: negated == "body")
         case nil:
             return !requestBody.isRequired || negated == "body"
         default:
             return true
         }
+    }
+
+    /// Whether a form is allowed as built, or, when it was made invalid, refused both as built and
+    /// as the server reads its texts back.
+    private func isFormJudgedAlike(_ fields: [FuzzCase.Parameter], schema: JSONSchema?, negated: Bool) -> Bool {
+        guard let schema else { return !negated }
+        let built = Self.object(fields)
+        guard negated else { return schema.isValid(built, assertsFormats: true, direction: .request) }
+        guard case let .object(members) = built, !schema.isValid(built, assertsFormats: true, direction: .request) else { return false }
+        return !schema.isValid(CaseGenerator.formAsRead(members, shape: SchemaShape(schema.root)), assertsFormats: true, direction: .request)
     }
 
     /// Form fields as the object they stand for.

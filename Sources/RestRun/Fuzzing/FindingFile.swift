@@ -45,7 +45,7 @@ package enum FindingFile {
         for (place, step) in finding.steps.enumerated() {
             for (parameter, link) in step.linked.sorted(by: { $0.key < $1.key }) {
                 guard let path = link.capture else { continue }
-                let name = "linked_" + String(parameter.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+                let name = "linked_" + String(FuzzCase.split(parameter).name.map { $0.isLetter || $0.isNumber ? $0 : "_" })
                 if captures[link.step]?.contains(where: { $0.0 == name }) != true { captures[link.step, default: []].append((name, path)) }
                 templates[place, default: [:]][parameter] = "{{\(name)}}"
             }
@@ -55,11 +55,19 @@ package enum FindingFile {
             let operation = operations[step.fuzzCase.operation]
             let last = place == finding.steps.count - 1
             lines.append("  - name: \(YAMLText.quoted(last ? "\(operation.name): \(finding.check.rawValue)" : operation.name))")
-            lines.append("    method: \(operation.method)")
+            lines.append("    method: \(step.fuzzCase.method ?? operation.method)")
             lines.append("    url: \(YAMLText.quoted(step.fuzzCase.target(operation, literal: templates[place] ?? [:])))")
+            let literal = templates[place] ?? [:]
             var headerLines: [String] = []
-            for field in step.request.headers.fields { headerLines.append("      \(YAMLText.quoted(field.name)): \(YAMLText.quoted(field.value))") }
-            switch step.fuzzCase.body {
+            for field in step.request.headers.fields {
+                let value = literal.first { $0.key.lowercased() == "header \(field.name.lowercased())" }?.value ?? field.value
+                headerLines.append("      \(YAMLText.quoted(field.name)): \(YAMLText.quoted(value))")
+            }
+            var fuzzCase = step.fuzzCase
+            for (key, template) in literal where key.hasPrefix("body ") {
+                fuzzCase = fuzzCase.setting(.string(template), at: key) ?? fuzzCase
+            }
+            switch fuzzCase.body {
             case let .json(value, mediaType)?:
                 if MediaType.essence(mediaType) != "application/json" { headerLines.append("      \"Content-Type\": \(YAMLText.quoted(mediaType))") }
                 if !headerLines.isEmpty { lines += ["    headers:"] + headerLines }
@@ -87,7 +95,7 @@ package enum FindingFile {
                 for (name, path) in captured { lines.append("      \(name): \(YAMLText.quoted(path))") }
             }
             lines.append("    expect:")
-            lines.append("      status: " + (last ? expectedStatus(finding.check) : "{ \">=\": 100 }"))
+            lines.append("      status: " + (last ? finding.expectedStatus ?? expectedStatus(finding.check) : "{ \">=\": 100 }"))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -99,6 +107,7 @@ package enum FindingFile {
         case .negativeDataRejection: "\"4xx\""
         case .positiveDataAcceptance: "{ \"<\": 400 }"
         case .useAfterFree: "{ one_of: [404, 410] }"
+        case .unsupportedMethod: "{ \">=\": 300, \"<\": 500 }"
         case .resourceAvailability: "{ \"!=\": 404, \"<\": 500 }"
         case .statusCode, .contentType, .responseSchema, .responseHeaders: "{ \">=\": 100 }"
         }

@@ -29,6 +29,8 @@ package struct FuzzCase: Sendable, Equatable {
     package var negation: String?
     /// The part made invalid: `query limit`, `body`, ... (a shrinker leaves it as it is).
     package var negatedPart: String?
+    /// A method the spec does not declare on the operation's path, sent in its place.
+    package var method: String?
 
     /// Whether the schemas allow the case.
     package var isPositive: Bool { negation == nil }
@@ -47,7 +49,8 @@ package struct FuzzCase: Sendable, Equatable {
     }
 
     /// The path and query the case sends to, relative to the base URL; a parameter named in
-    /// `literal` is written as that text as it is (a `{{capture}}` in a saved file).
+    /// `literal` (a path parameter by its name, a query one as `query name`) is written as that
+    /// text as it is (a `{{capture}}` in a saved file).
     package func target(_ operation: OpenAPIOperation, literal: [String: String] = [:]) -> String {
         var path = operation.path
         for parameter in parameters where parameter.location == "path" {
@@ -58,6 +61,10 @@ package struct FuzzCase: Sendable, Equatable {
         for parameter in parameters where parameter.location == "query" {
             // Arrays are exploded, as `form` style is by default: `id=1&id=2`.
             let values = if case let .array(items) = parameter.value { items } else { [parameter.value] }
+            if let template = literal["query \(parameter.name)"] {
+                query.append(Self.escape(parameter.name) + "=" + template)
+                continue
+            }
             for value in values { query.append(Self.escape(parameter.name) + "=" + Self.escape(Self.text(value))) }
         }
         return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
@@ -93,7 +100,7 @@ package struct FuzzCase: Sendable, Equatable {
         case nil:
             break
         }
-        let method = HTTPMethod(rawValue: operation.method) ?? .get
+        let method = HTTPMethod(rawValue: self.method ?? operation.method) ?? .get
         return PreparedRequest(name: operation.name, method: method, url: url, headers: headers, body: body)
     }
 
@@ -139,5 +146,57 @@ extension FuzzCase {
         case let .raw(bytes, _)?: return plain(.string(String(decoding: bytes, as: UTF8.self)))
         case nil: return true
         }
+    }
+}
+
+extension FuzzCase {
+    /// The value the case sends at `key` (`path`'s keys are parameter names; others are
+    /// `query name`, `header name` or `body name`, a top-level JSON property or form field).
+    func value(at key: String) -> DecodedValue? {
+        let (location, name) = Self.split(key)
+        guard location == "body" else { return parameters.first { $0.location == location && $0.name == name }?.value }
+        switch body {
+        case let .json(.object(members), _)?: return members[name]
+        case let .form(fields, _)?, let .multipart(fields)?: return fields.first { $0.name == name }?.value
+        default: return nil
+        }
+    }
+
+    /// The case with `value` at `key`; nil when its body has no such field to set.
+    func setting(_ value: DecodedValue, at key: String) -> FuzzCase? {
+        let (location, name) = Self.split(key)
+        var changed = self
+        guard location == "body" else {
+            if let place = parameters.firstIndex(where: { $0.location == location && $0.name == name }) {
+                changed.parameters[place].value = value
+            } else {
+                changed.parameters.append(Parameter(location: location, name: name, value: value))
+            }
+            return changed
+        }
+        switch body {
+        case .json(.object(var members), let mediaType)?:
+            members[name] = value
+            changed.body = .json(.object(members), mediaType: mediaType)
+        case .form(var fields, let mediaType)?:
+            guard let place = fields.firstIndex(where: { $0.name == name }) else { return nil }
+            fields[place].value = value
+            changed.body = .form(fields, mediaType: mediaType)
+        case var .multipart(fields)?:
+            guard let place = fields.firstIndex(where: { $0.name == name }) else { return nil }
+            fields[place].value = value
+            changed.body = .multipart(fields)
+        default:
+            return nil
+        }
+        return changed
+    }
+
+    /// `query limit` → (`query`, `limit`); a bare name is a path parameter's.
+    static func split(_ key: String) -> (location: String, name: String) {
+        for location in ["query", "header", "cookie", "body"] where key.hasPrefix(location + " ") {
+            return (location, String(key.dropFirst(location.count + 1)))
+        }
+        return ("path", key)
     }
 }

@@ -18,6 +18,9 @@ package enum FuzzCheck: String, Sendable, CaseIterable, Comparable {
     case resourceAvailability = "ensure_resource_availability"
     /// A resource just deleted can still be read.
     case useAfterFree = "use_after_free"
+    /// A method the spec does not declare on a path, answered with success or a server error
+    /// (with `--checks all`, anything but 405 with `Allow`).
+    case unsupportedMethod = "unsupported_method"
 
     /// What it found, as a sentence's subject.
     package var summary: String {
@@ -31,6 +34,7 @@ package enum FuzzCheck: String, Sendable, CaseIterable, Comparable {
         case .positiveDataAcceptance: "rejected valid input"
         case .resourceAvailability: "created resource not found"
         case .useAfterFree: "deleted resource still there"
+        case .unsupportedMethod: "undeclared method not refused"
         }
     }
 

@@ -12,6 +12,9 @@ package struct FuzzFinding: Sendable {
     /// The requests that show it, in order (more than one for a stateful finding); the last is
     /// the one the check failed on.
     package var steps: [FuzzStep]
+    /// What a saved file expects of the last request's status, where the check's usual
+    /// expectation is not the one (a YAML flow value).
+    package var expectedStatus: String?
     /// Where the finding was saved as a request file.
     package var file: String?
 

@@ -14,6 +14,7 @@ actor FuzzLedger {
     /// A response has come from the server at least once.
     private(set) var reached = false
     private(set) var unreachable: String?
+    private var reuse = ConnectionReuse()
 
     init(settings: FuzzSettings) {
         self.settings = settings
@@ -47,7 +48,14 @@ actor FuzzLedger {
     /// The time left before `--time-limit`, if one is set.
     var timeLeft: Duration? { settings.timeLimit.map { $0 - (ContinuousClock.now - start) } }
 
-    func answered() { reached = true }
+    /// Whether requests ask the server to close their connection (see `ConnectionReuse`).
+    var closesConnections: Bool { reuse.closes }
+
+    /// Records an answer, and how long it took on a connection closed after it or kept.
+    func answered(after duration: Duration, closed: Bool) {
+        reached = true
+        reuse.record(duration, closed: closed)
+    }
 
     /// Records that the server cannot be reached (when it never answered).
     func cannotReach(_ sentence: String) {

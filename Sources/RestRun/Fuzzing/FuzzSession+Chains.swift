@@ -39,16 +39,7 @@ extension FuzzSession {
         var values: [String: (DecodedValue, FuzzStep.Link)] = [:]
         for (parameter, source) in chain.sources {
             guard let value = source.value(request: create, body: body, headers: created.headers) else { return }
-            var capture = source.capturePath
-            if case let .field(names) = source {
-                for container in [("$", body), ("$['data']", Self.member(body, "data"))] {
-                    if let name = names.first(where: { Self.member(container.1, $0) != nil }) {
-                        capture = container.0 + "[\(YAMLText.singleQuotedJSONPath(name))]"
-                        break
-                    }
-                }
-            }
-            values[parameter] = (value, FuzzStep.Link(step: 0, capture: capture))
+            values[parameter] = (value, FuzzStep.Link(step: 0, capture: source.capture(in: body)))
         }
         /// Records a stateful failure and, when it is new, shrinks its sequence.
         func recordAndShrink(_ failure: Failure, operation: OpenAPIOperation, steps: [FuzzStep]) async {
@@ -175,9 +166,5 @@ extension FuzzSession {
         default:
             return last.status == finding.status
         }
-    }
-
-    static func member(_ value: DecodedValue?, _ name: String) -> DecodedValue? {
-        if case let .object(members)? = value { members[name] } else { nil }
     }
 }

@@ -23,7 +23,9 @@ package struct FuzzSession: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let outcome: Result<[FuzzReport.Operation], any Error>
         do {
-            var operations = try await lines(selected, clientSettings: clientSettings, group: group, ledger: ledger)
+            let references = ResourceReference.references(of: spec)
+            var operations = try await lines(selected, references: references, clientSettings: clientSettings, group: group, ledger: ledger)
+            operations.append(try await methodsLine(selected, clientSettings: clientSettings, group: group, ledger: ledger))
             if let chains = try await chainsLine(selected, clientSettings: clientSettings, group: group, ledger: ledger) { operations.append(chains) }
             outcome = .success(operations)
         } catch {
@@ -43,7 +45,8 @@ package struct FuzzSession: Sendable {
 
     /// Each selected operation's line, `jobs` operations at a time.
     private func lines(
-        _ selected: [Int], clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup, ledger: FuzzLedger
+        _ selected: [Int], references: [Int: [ResourceReference]], clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup,
+        ledger: FuzzLedger
     ) async throws -> [FuzzReport.Operation] {
         try await HTTPClientPool.with(clientSettings, eventLoopGroup: group) { pool in
             let networker = Networker(pool: pool, delegates: [RetryDelegate()])
@@ -54,7 +57,7 @@ package struct FuzzSession: Sendable {
                     guard next < selected.count else { return }
                     let index = selected[next]
                     next += 1
-                    tasks.addTask { await fuzz(index, networker: networker, ledger: ledger) }
+                    tasks.addTask { await fuzz(index, references: references[index] ?? [], networker: networker, ledger: ledger) }
                 }
                 for _ in 0..<max(1, settings.jobs) { start() }
                 while let line = await tasks.next() {
@@ -65,6 +68,20 @@ package struct FuzzSession: Sendable {
                 return selected.indices.compactMap { lines[$0] }
             }
         }
+    }
+
+    /// The undeclared methods sent to the selected paths, as one line.
+    private func methodsLine(_ selected: [Int], clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup, ledger: FuzzLedger) async throws -> FuzzReport.Operation {
+        let before = await ledger.orderedFindings.count
+        var line = FuzzReport.Operation(name: "undeclared methods")
+        let start = ContinuousClock.now
+        line.requests = try await HTTPClientPool.with(clientSettings, eventLoopGroup: group) { pool in
+            await probeMethods(selected, networker: Networker(pool: pool, delegates: [RetryDelegate()]), ledger: ledger)
+        }
+        line.duration = ContinuousClock.now - start
+        for finding in await ledger.orderedFindings.dropFirst(before) { line.findings[finding.check, default: 0] += 1 }
+        progress(line)
+        return line
     }
 
     /// The stateful sequences over the selected operations' chains, as one line.
@@ -83,20 +100,21 @@ package struct FuzzSession: Sendable {
         return line
     }
 
-    /// Fuzzes one operation: up to `maxExamples` distinct cases, positive and negative in turn.
-    private func fuzz(_ index: Int, networker: Networker, ledger: FuzzLedger) async -> FuzzReport.Operation {
+    /// Fuzzes one operation: up to `maxExamples` distinct cases, positive and negative in turn;
+    /// every third pair names resources made for it where the operation has `references`.
+    private func fuzz(_ index: Int, references: [ResourceReference], networker: Networker, ledger: FuzzLedger) async -> FuzzReport.Operation {
         let operation = spec.operations[index]
         var line = FuzzReport.Operation(name: operation.name)
         let start = ContinuousClock.now
         let generator = CaseGenerator(operation: operation, index: index, seed: settings.seed)
         var seen = Set<String>()
-        var number = 0, repeats = 0
+        var number = 0, repeats = 0, cases = 0, linkings = 0
         var positivesLeft = true, negativesLeft = true
-        while line.requests < settings.maxExamples, positivesLeft || negativesLeft, repeats < 200 {
+        cases: while cases < settings.maxExamples, positivesLeft || negativesLeft, repeats < 200 {
             let negative = number % 2 == 1
-            let made = negative ? (negativesLeft ? generator.negative(number / 2) : nil) : (positivesLeft ? generator.positive(number / 2) : nil)
+            let generated = negative ? (negativesLeft ? generator.negative(number / 2) : nil) : (positivesLeft ? generator.positive(number / 2) : nil)
             number += 1
-            guard let fuzzCase = made else {
+            guard let made = generated else {
                 // The first cases decide whether an operation has any of the kind at all.
                 if number / 2 > CaseGenerator.variants {
                     if negative { negativesLeft = false } else { positivesLeft = false }
@@ -104,7 +122,18 @@ package struct FuzzSession: Sendable {
                 if number > 4 * settings.maxExamples + 40 { break }
                 continue
             }
-            guard fuzzCase.isWritable else { continue }
+            guard made.isWritable else { continue }
+            var fuzzCase = made
+            var creates: [FuzzStep] = []
+            var links: [String: FuzzStep.Link] = [:]
+            if !references.isEmpty, (number - 1) / 2 % 3 == 1 {
+                linkings += 1
+                switch await link(made, references: references, number: linkings, networker: networker, ledger: ledger, requests: &line.requests) {
+                case .stop: break cases
+                case .unchanged: break
+                case let .linked(linked, made, madeLinks): (fuzzCase, creates, links) = (linked, made, madeLinks)
+                }
+            }
             let request = prepare(fuzzCase, operation: operation)
             guard seen.insert(Self.fingerprint(request)).inserted else {
                 repeats += 1
@@ -112,14 +141,16 @@ package struct FuzzSession: Sendable {
             }
             guard await ledger.admit() else { break }
             line.requests += 1
+            cases += 1
             guard let failures = await send(request, case: fuzzCase, operation: operation, networker: networker, ledger: ledger) else { break }
             for failure in failures {
                 let finding = FuzzFinding(
                     operation: operation.name, check: failure.check, status: failure.status, message: failure.message,
-                    details: failure.details, steps: [FuzzStep(fuzzCase: fuzzCase, request: request, status: failure.status)])
+                    details: failure.details, steps: creates + [FuzzStep(fuzzCase: fuzzCase, request: request, status: failure.status, linked: links)])
                 if await ledger.record(finding) {
                     line.findings[failure.check, default: 0] += 1
-                    await ledger.update(await shrink(finding, operation: operation, networker: networker, ledger: ledger))
+                    let shrunk = await shrink(finding, operation: operation, networker: networker, ledger: ledger)
+                    await ledger.update(await anchored(shrunk, references: references, networker: networker, ledger: ledger))
                 }
             }
         }
@@ -130,14 +161,18 @@ package struct FuzzSession: Sendable {
     /// The finding with its case made as small as it can be while it fails the same way (the
     /// same check, the same status), within a budget of requests.
     private func shrink(_ finding: FuzzFinding, operation: OpenAPIOperation, networker: Networker, ledger: FuzzLedger) async -> FuzzFinding {
-        guard finding.steps.count == 1, var smallest = finding.steps.first?.fuzzCase else { return finding }
+        // The steps before the last made the resources it names; their values stay as they are.
+        guard let last = finding.steps.last, last.fuzzCase.operation == spec.operations.firstIndex(where: { $0.name == operation.name })
+        else { return finding }
+        var smallest = last.fuzzCase
+        let kept = last.linked.keys.map { ($0, last.fuzzCase.value(at: $0)) }
         var best = finding
         let shrinker = CaseShrinker(operation: operation)
         var budget = 150
         var improved = true
         while improved, budget > 0 {
             improved = false
-            for candidate in shrinker.candidates(smallest) where candidate.isWritable {
+            for candidate in shrinker.candidates(smallest) where candidate.isWritable && kept.allSatisfy({ candidate.value(at: $0.0) == $0.1 }) {
                 guard budget > 0, await ledger.admit() else { return best }
                 budget -= 1
                 let request = prepare(candidate, operation: operation)
@@ -148,7 +183,7 @@ package struct FuzzSession: Sendable {
                 smallest = candidate
                 best.message = same.message
                 best.details = same.details
-                best.steps = [FuzzStep(fuzzCase: candidate, request: request, status: same.status)]
+                best.steps = finding.steps.dropLast() + [FuzzStep(fuzzCase: candidate, request: request, status: same.status, linked: last.linked)]
                 improved = true
                 break
             }
@@ -174,8 +209,12 @@ package struct FuzzSession: Sendable {
         var attempt = 0
         while true {
             let response: Response
+            let closes = await ledger.closesConnections
+            let started = ContinuousClock.now
             do {
-                response = try await networker.send(request)
+                var sent = request
+                if closes { sent.headers.add("Connection", "close") }
+                response = try await networker.send(sent)
             } catch let error as NetworkError {
                 if await !ledger.reached, [.connectionRefused, .hostNotFound, .connectTimeout, .tls].contains(error.kind) {
                     await ledger.cannotReach("cannot reach \(settings.baseURL): \(error.message)")
@@ -187,7 +226,7 @@ package struct FuzzSession: Sendable {
             } catch {
                 return [Failure(check: .serverError, status: 0, message: "no answer")]
             }
-            await ledger.answered()
+            await ledger.answered(after: ContinuousClock.now - started, closed: closes)
             received(response)
             // Too many requests: wait as the server asks (within reason), then send again.
             if response.status == 429, attempt < 3 {

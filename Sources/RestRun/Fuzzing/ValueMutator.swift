@@ -8,6 +8,11 @@ import OrderedCollections
 struct ValueMutator {
     var random: FuzzRandom
     var place: ValuePlace
+    /// Where the properties of the value mutated travel: in the body with it, or each as a form
+    /// field's text.
+    var memberPlace: ValuePlace = .body
+    /// The one top-level property to break, when the caller goes through them in turn.
+    var focus: String?
 
     /// The kinds of mutation, tried in a random order.
     private enum Kind: CaseIterable {
@@ -19,7 +24,8 @@ struct ValueMutator {
     /// what was changed; nil when no mutation applies.
     mutating func mutate(_ valid: DecodedValue?, node: SchemaNode, depth: Int = 0) -> (value: DecodedValue, change: String)? {
         let shape = SchemaShape(node)
-        for kind in Kind.allCases.shuffled(using: &random) {
+        let kinds: [Kind] = focus != nil && depth == 0 ? [.inProperty, .missingRequired] : Kind.allCases
+        for kind in kinds.shuffled(using: &random) {
             if let mutated = apply(kind, to: valid, shape: shape, depth: depth) { return mutated }
         }
         return nil
@@ -74,7 +80,7 @@ struct ValueMutator {
             return (.string("not-a-\(format)"), "\"not-a-\(format)\", not a \(format)")
         case .missingRequired:
             guard case let .object(members)? = valid else { return nil }
-            let present = shape.required.filter { members[$0] != nil }
+            let present = shape.required.filter { members[$0] != nil && (depth > 0 || focus == nil || $0 == focus) }
             guard let name = present.randomElement(using: &random) else { return nil }
             var without = members
             without.removeValue(forKey: name)
@@ -88,9 +94,9 @@ struct ValueMutator {
             return (.object(with), "with the property '\(name)', which the schema does not allow")
         case .inProperty:
             guard depth < 4, case let .object(members)? = valid, !shape.properties.isEmpty else { return nil }
-            let present = shape.properties.filter { members[$0.name] != nil }
+            let present = shape.properties.filter { members[$0.name] != nil && (depth > 0 || focus == nil || $0.name == focus) }
             guard let (name, schema) = present.randomElement(using: &random),
-                  let (value, change) = nested(members[name], node: schema, depth: depth) else { return nil }
+                  let (value, change) = nested(members[name], node: schema, depth: depth, place: memberPlace) else { return nil }
             var changed = members
             changed[name] = value
             return (.object(changed), "'\(name)': \(change)")
@@ -111,9 +117,9 @@ struct ValueMutator {
         }
     }
 
-    /// A mutation of a value inside the one being mutated (always in a body).
-    private mutating func nested(_ value: DecodedValue?, node: SchemaNode, depth: Int) -> (value: DecodedValue, change: String)? {
-        var inner = ValueMutator(random: random, place: .body)
+    /// A mutation of a value inside the one being mutated (in a body, unless a form field).
+    private mutating func nested(_ value: DecodedValue?, node: SchemaNode, depth: Int, place: ValuePlace = .body) -> (value: DecodedValue, change: String)? {
+        var inner = ValueMutator(random: random, place: place)
         let mutated = inner.mutate(value, node: node, depth: depth + 1)
         random = inner.random
         return mutated
