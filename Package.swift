@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
+        // Already built for swift-nio-ssl's certificates: SHA-256, HMAC and MD5 for SigV4 and Digest.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         // Without its Foundation trait: rest-run links FoundationEssentials only, for a quick start-up.
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2", traits: []),
     ],
@@ -62,6 +64,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -101,6 +104,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                // The auth server checks Digest answers and SigV4 signatures with its own hashing.
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Tests/RestRunTestSupport"
         ),

@@ -125,11 +125,13 @@ struct FuzzCommand: AsyncParsableCommand {
         var runHeaders: [(String, String)] = []
         var transport = TransportOptions()
         var settingsURL: String?
+        var auth: RequestAuth?
         if let settingsFile {
             let loaded = try await Self.settings(settingsFile, variables: variableValues, redactor: redactor, printer: printer)
             runHeaders = loaded.headers
             transport = loaded.transport
             settingsURL = loaded.baseURL
+            auth = loaded.auth
         }
         // A server that hangs on some input should not hold the run for the usual 30 s a request.
         if transport.timeout == nil { transport.timeout = .seconds(10) }
@@ -152,6 +154,8 @@ struct FuzzCommand: AsyncParsableCommand {
         settings.checksAll = checks == "all"
         settings.headers = runHeaders
         settings.transport = transport
+        settings.auth = auth
+        settings.redactor = redactor
         let colors = output.colors(for: stdout)
         let width = selected.map { spec.operations[$0].name.count }.max() ?? 0
         if !output.quiet { stdout.write("fuzzing \(selected.count) operation\(selected.count == 1 ? "" : "s") of \(spec.path) at \(base) (seed \(seed))\n") }
@@ -235,7 +239,7 @@ struct FuzzCommand: AsyncParsableCommand {
     /// `base_url`, headers (with `auth:`) and transport options of a `--with` file.
     private static func settings(
         _ path: String, variables: [String: DecodedValue], redactor: Redactor, printer: DiagnosticPrinter
-    ) async throws -> (baseURL: String?, headers: [(String, String)], transport: TransportOptions) {
+    ) async throws -> (baseURL: String?, headers: [(String, String)], transport: TransportOptions, auth: RequestAuth?) {
         // A settings file without requests is read as an include of a file with one, never sent.
         let text = (try? FileSystem.readText(path)) ?? ""
         let hasRequests = text.split(separator: "\n").contains { $0.hasPrefix("requests:") }
@@ -256,8 +260,9 @@ struct FuzzCommand: AsyncParsableCommand {
         let scope = runner.initialScope(for: file)
         do {
             let baseURL = try file.baseURL?.render(in: scope)
-            let headers = try runner.fileHeaders(of: file, for: PreparedRequest(name: path, url: baseURL ?? ""), scope: scope)
-            return (baseURL, headers, file.options.transport)
+            var request = PreparedRequest(name: path, url: baseURL ?? "")
+            let headers = try runner.fileHeaders(of: file, for: &request, scope: scope)
+            return (baseURL, headers, file.options.transport, request.auth)
         } catch {
             printer.print(DiagnosticList([error]))
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)

@@ -8,12 +8,15 @@ package struct FuzzSession: Sendable {
     package let settings: FuzzSettings
     /// Told each operation's line as it finishes.
     package let progress: @Sendable (FuzzReport.Operation) -> Void
+    /// The networkers' delegates: auth that acts while sending (its tokens shared by the run), then retries.
+    let delegates: [any NetworkingDelegate]
 
     /// A session over `spec` with `settings`.
     package init(spec: OpenAPISpec, settings: FuzzSettings, progress: @escaping @Sendable (FuzzReport.Operation) -> Void = { _ in }) {
         self.spec = spec
         self.settings = settings
         self.progress = progress
+        delegates = [AuthDelegate(redactor: settings.redactor), RetryDelegate()]
     }
 
     /// Fuzzes the operations at `selected` (places in `spec.operations`).
@@ -49,7 +52,7 @@ package struct FuzzSession: Sendable {
         ledger: FuzzLedger
     ) async throws -> [FuzzReport.Operation] {
         try await HTTPClientPool.with(clientSettings, eventLoopGroup: group) { pool in
-            let networker = Networker(pool: pool, delegates: [RetryDelegate()])
+            let networker = Networker(pool: pool, delegates: delegates)
             return await withTaskGroup(of: FuzzReport.Operation.self) { tasks in
                 var lines: [Int: FuzzReport.Operation] = [:]
                 var next = 0
@@ -76,7 +79,7 @@ package struct FuzzSession: Sendable {
         var line = FuzzReport.Operation(name: "undeclared methods")
         let start = ContinuousClock.now
         line.requests = try await HTTPClientPool.with(clientSettings, eventLoopGroup: group) { pool in
-            await probeMethods(selected, networker: Networker(pool: pool, delegates: [RetryDelegate()]), ledger: ledger)
+            await probeMethods(selected, networker: Networker(pool: pool, delegates: delegates), ledger: ledger)
         }
         line.duration = ContinuousClock.now - start
         for finding in await ledger.orderedFindings.dropFirst(before) { line.findings[finding.check, default: 0] += 1 }
@@ -91,7 +94,7 @@ package struct FuzzSession: Sendable {
         guard !chains.isEmpty, await ledger.isGoing else { return nil }
         let before = await ledger.orderedFindings.count
         let requests = try await HTTPClientPool.with(clientSettings, eventLoopGroup: group) { pool in
-            await followChains(chains, networker: Networker(pool: pool, delegates: [RetryDelegate()]), ledger: ledger)
+            await followChains(chains, networker: Networker(pool: pool, delegates: delegates), ledger: ledger)
         }
         var line = FuzzReport.Operation(name: "stateful: \(chains.count) chain\(chains.count == 1 ? "" : "s")")
         line.requests = requests.values.reduce(0, +)
@@ -197,6 +200,7 @@ package struct FuzzSession: Sendable {
         request.transport = settings.transport
         request.baseURL = settings.baseURL
         request.fileHeaders = settings.headers
+        request.auth = settings.auth
         request.keepsBody = true
         return request
     }

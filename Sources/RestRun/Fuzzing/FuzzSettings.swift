@@ -20,6 +20,10 @@ package struct FuzzSettings: Sendable {
     package var headers: [(String, String)] = []
     /// Timeouts, TLS, proxies and the body limit.
     package var transport = TransportOptions()
+    /// `--with`'s `auth:` when it acts while sending (OAuth 2.0, SigV4, Digest).
+    package var auth: RequestAuth?
+    /// What learns the run's secrets (tokens as they are fetched).
+    package var redactor = Redactor()
 
     /// Settings for `baseURL` with `seed`.
     package init(baseURL: String, seed: UInt64) {

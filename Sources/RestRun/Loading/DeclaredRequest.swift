@@ -186,8 +186,11 @@ package struct DeclaredRequest: Sendable {
         }
         var headerFields: [(String, String)] = []
         var removed: Set<String> = []
+        var auth: RequestAuth?
         for header in headers {
-            if let value = try header.render(in: scope) {
+            if let runtime = try header.requestAuth(in: scope) {
+                auth = runtime
+            } else if let value = try header.render(in: scope) {
                 headerFields.append((header.name, value))
             } else {
                 removed.insert(header.name.lowercased())
@@ -196,7 +199,7 @@ package struct DeclaredRequest: Sendable {
         return ResolvedRequest(
             name: name, method: method, url: try url.render(in: scope), query: queryItems, headers: headerFields,
             removedHeaders: removed, body: body, responseType: decoder,
-            transport: options.transport, retry: options.retry)
+            transport: options.transport, retry: options.retry, auth: auth)
     }
 }
 

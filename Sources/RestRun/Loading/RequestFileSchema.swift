@@ -399,10 +399,40 @@ package enum RequestFileSchema {
     static var auth: DecodedValue {
         object(
             keys: DeclaredRequestLoader.authKeys,
-            descriptions: ["basic": "[user, password]: HTTP Basic.", "bearer": "A token: Authorization: Bearer TOKEN."],
+            descriptions: [
+                "basic": "[user, password]: HTTP Basic.", "bearer": "A token: Authorization: Bearer TOKEN.",
+                "digest": "[user, password]: answers the server's Digest challenge (RFC 7616: MD5 or SHA-256, qop=auth).",
+                "oauth2": "An OAuth 2.0 token fetched once for the run and renewed before it expires.",
+                "aws_sigv4": "Signs every attempt with AWS Signature Version 4.",
+            ],
             types: [
                 "basic": .object(["type": .string("array"), "minItems": .integer(2), "maxItems": .integer(2), "items": string(nil)]),
                 "bearer": string(nil),
+                "digest": .object(["type": .string("array"), "minItems": .integer(2), "maxItems": .integer(2), "items": string(nil)]),
+                "oauth2": object(
+                    keys: DeclaredRequestLoader.oauth2Keys,
+                    descriptions: [
+                        "token_url": "The token endpoint.", "client_id": "The client's id.", "client_secret": "The client's secret.",
+                        "scope": "Scopes, separated by spaces.", "grant": "client_credentials (the default), password or refresh_token.",
+                        "username": "For grant: password.", "password": "For grant: password.", "refresh_token": "For grant: refresh_token.",
+                        "client_auth": "basic (the default: the client's id and secret as HTTP Basic) or body (in the form).",
+                    ],
+                    types: [
+                        "grant": .object(["enum": .array([.string("client_credentials"), .string("password"), .string("refresh_token")])]),
+                        "client_auth": .object(["enum": .array([.string("basic"), .string("body")])]),
+                    ],
+                    extra: ["required": .array([.string("token_url"), .string("client_id")]), "additionalProperties": .bool(false)]),
+                "aws_sigv4": object(
+                    keys: DeclaredRequestLoader.sigV4Keys,
+                    descriptions: [
+                        "region": "us-east-1, ...", "service": "execute-api, s3, ...", "access_key": "The access key id.",
+                        "secret_key": "The secret access key.", "session_token": "A temporary credential's session token.",
+                    ],
+                    types: [:],
+                    extra: [
+                        "required": .array([.string("region"), .string("service"), .string("access_key"), .string("secret_key")]),
+                        "additionalProperties": .bool(false),
+                    ]),
             ],
             extra: ["minProperties": .integer(1), "maxProperties": .integer(1)])
     }

@@ -20,4 +20,6 @@ package struct ResolvedRequest: Request {
     package var transport: TransportOptions
     /// How failed attempts and failed checks are retried.
     package var retry: RetryPolicy?
+    /// An `auth:` that acts while sending (OAuth 2.0, SigV4, Digest).
+    package var auth: RequestAuth?
 }

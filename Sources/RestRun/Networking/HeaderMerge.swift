@@ -2,7 +2,7 @@
 /// rest-run's defaults (`User-Agent`, `Accept`, `Accept-Encoding`), the file's headers and
 /// `auth:`, each delegate's headers in delegate order (cookies, plugins), then the request's own;
 /// headers the request removes with `null` are dropped, and the body's Content-Type is added when
-/// none is set.
+/// none is set; an `aws_sigv4` auth then signs the result.
 package enum HeaderMerge {
     /// `request` with its headers merged as described.
     public static func merge(
@@ -21,6 +21,10 @@ package enum HeaderMerge {
             headers.add("Content-Type", contentType)
         }
         var merged = request
+        // A signature covers the headers as they are sent, so it is made last.
+        if case let .awsSigV4(signer)? = request.auth, !request.removedHeaders.contains("authorization") {
+            headers = signer.sign(method: request.method.rawValue, url: request.url, headers: headers, body: request.body?.bytes ?? [])
+        }
         merged.headers = headers
         return merged
     }

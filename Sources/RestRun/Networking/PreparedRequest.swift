@@ -15,6 +15,7 @@ public struct PreparedRequest: Sendable {
         var baseURL: String?
         var keepsBody: Bool = true
         var stream: EventStreamReading?
+        var auth: RequestAuth?
     }
 
     private final class Box: CopyOnWriteBox {
@@ -54,6 +55,11 @@ public struct PreparedRequest: Sendable {
     public var body: RequestBody? {
         get { storage.value.body }
         _modify { yield &storage.value.body }
+    }
+    /// An `auth:` applied while sending: OAuth 2.0, AWS SigV4 or Digest (see `AuthDelegate`).
+    package var auth: RequestAuth? {
+        get { storage.value.auth }
+        _modify { yield &storage.value.auth }
     }
     /// `stream:`: the response is read as an event stream.
     package var stream: EventStreamReading? {

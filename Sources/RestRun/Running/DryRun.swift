@@ -53,7 +53,8 @@ package struct DryRun: Sendable {
             }
             do {
                 var prepared = try runner.prepare(request, of: file.file, scope: scope)
-                prepared.fileHeaders = try runner.fileHeaders(of: file.file, for: prepared, scope: scope)
+                let headers = try runner.fileHeaders(of: file.file, for: &prepared, scope: scope)
+                prepared.fileHeaders = headers
                 let merged = try await HeaderMerge.merge(prepared, delegates: delegates, networking: DryRunNetworking())
                 entry.command = CurlCommand.render(merged, body: request.body, scope: scope, redactor: runner.redactor)
             } catch let error as Diagnostic {

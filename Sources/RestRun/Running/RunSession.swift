@@ -177,7 +177,7 @@ public struct RunSession: Sendable {
         let warmup = SuiteRunner(runner: runner(), jobs: jobs, lanes: lanes)
         var seen = Set<String>()
         let warmupFiles = plan.files.filter { seen.insert($0.file.path).inserted }
-        let delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), RetryDelegate()] + self.delegates
+        let delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), AuthDelegate(redactor: redactor), RetryDelegate()] + self.delegates
         let work = Task(executorPreference: lanes[0]) { () -> Result<RunTally, any Error> in
             do {
                 return .success(try await HTTPClientPool.with(plan.clientSettings, eventLoopGroup: group) { pool in

@@ -263,7 +263,8 @@ package struct Runner: Sendable {
         let bodyUse = planned.bodyUse
         if request.websocket != nil {
             do {
-                prepared.fileHeaders = try fileHeaders(of: file.file, for: prepared, scope: scope)
+                let headers = try fileHeaders(of: file.file, for: &prepared, scope: scope)
+                prepared.fileHeaders = headers
             } catch {
                 result.outcome = .error
                 result.failures = [Diagnostic(redactor.redact(error.message), at: error.location ?? request.location)]
@@ -275,7 +276,8 @@ package struct Runner: Sendable {
         }
         do {
             // A file header that cannot be rendered fails the request, as a failed send does.
-            prepared.fileHeaders = try fileHeaders(of: file.file, for: prepared, scope: scope)
+            let headers = try fileHeaders(of: file.file, for: &prepared, scope: scope)
+            prepared.fileHeaders = headers
             if let delay = options.delay, delay > .zero {
                 try await Task.sleep(for: delay)
                 start = ContinuousClock.now
@@ -338,6 +340,7 @@ package struct Runner: Sendable {
         let baseURL = try file.baseURL?.render(in: scope) ?? mockURL
         var prepared = PreparedRequest(resolved, baseURL: baseURL)
         prepared.baseURL = baseURL
+        prepared.auth = resolved.auth
         prepared.keepsBody = keepsBody
         if let stream = request.stream { prepared.stream = EventStreamReading(stream, scope: scope) }
         guard URLBuilder.isAbsolute(prepared.url) else {
@@ -349,10 +352,16 @@ package struct Runner: Sendable {
     }
 
     /// `file`'s headers (and `auth:`) rendered for `request`: those it removes with `null` left out.
-    package func fileHeaders(of file: RequestFile, for request: PreparedRequest, scope: Scope) throws(Diagnostic) -> [(String, String)] {
+    /// A file `auth:` that acts while sending goes to `request.auth`, unless the request has its
+    /// own `auth:` or `Authorization`.
+    package func fileHeaders(of file: RequestFile, for request: inout PreparedRequest, scope: Scope) throws(Diagnostic) -> [(String, String)] {
         var result: [(String, String)] = []
         for header in file.headers where !request.removedHeaders.contains(header.name.lowercased()) {
-            if let value = try header.render(in: scope) { result.append((header.name, value)) }
+            if let runtime = try header.requestAuth(in: scope) {
+                if request.auth == nil, !request.headers.contains("Authorization") { request.auth = runtime }
+            } else if let value = try header.render(in: scope) {
+                result.append((header.name, value))
+            }
         }
         return result
     }

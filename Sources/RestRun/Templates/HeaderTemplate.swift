@@ -28,10 +28,16 @@ package struct HeaderTemplate: Sendable {
     /// Whether the header removes one set elsewhere (`null` in YAML).
     package var removes: Bool { value == nil && auth == nil }
 
-    /// The value with templates resolved; `nil` for a removal.
+    /// The value with templates resolved; `nil` for a removal, and for an `auth:` that acts
+    /// while sending (see `requestAuth(in:)`).
     package func render(in scope: Scope) throws(Diagnostic) -> String? {
         if let auth { return try auth.headerValue(in: scope) }
         return try value?.render(in: scope)
+    }
+
+    /// The `auth:` that acts while sending (OAuth 2.0, SigV4, Digest), rendered; nil otherwise.
+    package func requestAuth(in scope: Scope) throws(Diagnostic) -> RequestAuth? {
+        try auth?.requestAuth(in: scope)
     }
 
     /// Calls `visit` with each template the value reads.

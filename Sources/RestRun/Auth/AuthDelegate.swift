@@ -1,0 +1,48 @@
+/// Applies a request's `RequestAuth` while it is sent: an OAuth 2.0 bearer token (fetched once
+/// for the run, renewed before it expires, and fetched again once after a 401), and the answer
+/// to a Digest challenge (after the 401 that brings it, the request is sent again at once; later
+/// requests to the same origin answer it from the start). SigV4 is signed in `HeaderMerge`, over
+/// the merged headers.
+package struct AuthDelegate: NetworkingDelegate {
+    let tokens: OAuth2Tokens
+    let digests: DigestSessions
+    let redactor: Redactor
+
+    /// A delegate whose tokens and challenges are shared by every request it sees.
+    package init(redactor: Redactor) {
+        self.redactor = redactor
+        tokens = OAuth2Tokens(redactor: redactor)
+        digests = DigestSessions()
+    }
+
+    package func headers(for networking: any Networking, request: PreparedRequest) async throws -> [(String, String)] {
+        guard let auth = request.auth, !request.removedHeaders.contains("authorization") else { return [] }
+        for secret in auth.secrets where secret.count >= 4 { redactor.add(secret) }
+        switch auth {
+        case let .oauth2(settings):
+            return [("Authorization", "Bearer " + (try await tokens.token(for: settings, networking: networking, transport: request.transport)))]
+        case let .digest(user, password):
+            return await digests.authorization(for: request, user: user, password: password).map { [("Authorization", $0)] } ?? []
+        case .awsSigV4:
+            return []
+        }
+    }
+
+    package func networking(_ networking: any Networking, retryDecisionFor request: PreparedRequest, after attempt: Attempt) async -> RetryDecision {
+        guard let auth = request.auth, let response = attempt.response, response.status == 401, attempt.number <= 2 else { return .doNotRetry }
+        switch auth {
+        case let .oauth2(settings):
+            guard attempt.number == 1, let sent = request.headers["Authorization"], sent.hasPrefix("Bearer ") else { return .doNotRetry }
+            await tokens.drop(String(sent.dropFirst("Bearer ".count)), for: settings)
+            return .retry(after: .zero)
+        case .digest:
+            guard let challenge = DigestChallenge.strongest(in: response.headers.values(for: "WWW-Authenticate")) else { return .doNotRetry }
+            let isNew = await digests.keep(challenge, for: request.url)
+            // Once after the challenge, and once more when the server only found the nonce stale.
+            let sentDigest = request.headers["Authorization"]?.lowercased().hasPrefix("digest ") == true
+            return !sentDigest || (challenge.stale && isNew) ? .retry(after: .zero) : .doNotRetry
+        case .awsSigV4:
+            return .doNotRetry
+        }
+    }
+}
