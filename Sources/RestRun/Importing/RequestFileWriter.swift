@@ -1,0 +1,79 @@
+/// Writes imported requests as a request file: every string double-quoted and escaped (so any
+/// text reads back as it was), one request after another with its comments above it.
+package enum RequestFileWriter {
+    /// The file's text: `comments` at the top, then `variables:` (each with its default) when
+    /// given, `headers:` and `auth:` shared by every request, and `requests:`.
+    package static func text(
+        _ requests: [ImportedRequest], comments: [String] = [], variables: [(String, String)] = [], baseURL: String? = nil,
+        headers: [(String, String)] = [], auth: ImportedRequest.Auth? = nil
+    ) -> String {
+        var lines = comments.map { "# " + $0 }
+        if let baseURL { lines.append("base_url: \(YAMLText.quoted(baseURL))") }
+        if !variables.isEmpty {
+            lines.append("variables:")
+            for (name, value) in variables { lines.append("  \(YAMLText.quoted(name)): \(YAMLText.quoted(value))") }
+        }
+        if !headers.isEmpty {
+            lines.append("headers:")
+            for (name, value) in headers { lines.append("  \(YAMLText.quoted(name)): \(YAMLText.quoted(value))") }
+        }
+        if let auth { lines.append("auth: " + authText(auth)) }
+        lines.append("requests:")
+        for request in requests {
+            for comment in request.comments {
+                for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("  # " + line) }
+            }
+            lines.append("  - name: \(YAMLText.quoted(request.name))")
+            lines.append("    method: \(request.method)")
+            lines.append("    url: \(YAMLText.quoted(request.url))")
+            if !request.tags.isEmpty { lines.append("    tags: [" + request.tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
+            if !request.headers.isEmpty {
+                lines.append("    headers:")
+                for (name, value) in request.headers { lines.append("      \(YAMLText.quoted(name)): \(value.map(YAMLText.quoted) ?? "null")") }
+            }
+            if let auth = request.auth { lines.append("    auth: " + authText(auth)) }
+            switch request.body {
+            case let .text(text)?: lines.append("    text: \(YAMLText.quoted(text))")
+            case let .json(value)?: lines.append("    json: \(YAMLText.flow(value))")
+            case let .form(fields)?:
+                lines.append("    form:")
+                for (name, value) in fields { lines.append("      \(YAMLText.quoted(name)): \(YAMLText.quoted(value))") }
+            case let .multipart(parts)?:
+                lines.append("    multipart:")
+                for part in parts {
+                    var entries = ["name: \(YAMLText.quoted(part.name))"]
+                    if let value = part.value { entries.append("value: \(YAMLText.quoted(value))") }
+                    if let file = part.file { entries.append("file: \(YAMLText.quoted(file))") }
+                    if let contentType = part.contentType { entries.append("content_type: \(YAMLText.quoted(contentType))") }
+                    if let filename = part.filename { entries.append("filename: \(YAMLText.quoted(filename))") }
+                    lines.append("      - { " + entries.joined(separator: ", ") + " }")
+                }
+            case let .file(path)?: lines.append("    file: \(YAMLText.quoted(path))")
+            case let .base64(bytes)?: lines.append("    base64: \(YAMLText.quoted(Base64.encode(bytes)))")
+            case nil: break
+            }
+            if !request.captures.isEmpty {
+                lines.append("    capture:")
+                for (name, path) in request.captures { lines.append("      \(YAMLText.quoted(name)): \(YAMLText.quoted(path))") }
+            }
+            if !request.options.isEmpty {
+                lines.append("    options:")
+                for (name, value) in request.options { lines.append("      \(name): \(value)") }
+            }
+            // Without an expectation a request passes on any answer, as the source's did.
+            lines.append("    expect:")
+            lines.append("      status: " + (request.expectedStatus ?? "{ \">=\": 100 }"))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func authText(_ auth: ImportedRequest.Auth) -> String {
+        switch auth {
+        case let .basic(user, password): "{ basic: [\(YAMLText.quoted(user)), \(YAMLText.quoted(password))] }"
+        case let .bearer(token): "{ bearer: \(YAMLText.quoted(token)) }"
+        case let .digest(user, password): "{ digest: [\(YAMLText.quoted(user)), \(YAMLText.quoted(password))] }"
+        case let .awsSigV4(region, service, accessKey, secretKey):
+            "{ aws_sigv4: { region: \(YAMLText.quoted(region)), service: \(YAMLText.quoted(service)), access_key: \(YAMLText.quoted(accessKey)), secret_key: \(YAMLText.quoted(secretKey)) } }"
+        }
+    }
+}
