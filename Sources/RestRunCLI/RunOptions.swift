@@ -82,6 +82,9 @@ struct RunOptions: ParsableArguments {
     @Option(name: .customLong("report-html"), help: ArgumentHelp("Write an HTML report: one self-contained page with every request, timing bars and failures (- for standard output).", valueName: "FILE"), completion: .file(extensions: ["html"]))
     var reportHTML: String?
 
+    @Option(name: .customLong("report-har"), help: ArgumentHelp("Write every request and attempt as HAR 1.2, secrets redacted, for browser devtools and HAR viewers (- for standard output).", valueName: "FILE"), completion: .file(extensions: ["har"]))
+    var reportHAR: String?
+
     @Option(name: .customLong("report-coverage"), help: ArgumentHelp("Write which OpenAPI operations and responses the run exercised, as JSON (files with openapi:).", valueName: "FILE"), completion: .file(extensions: ["json"]))
     var reportCoverage: String?
 
@@ -124,6 +127,7 @@ struct RunOptions: ParsableArguments {
         reports.json = reportJSON
         reports.html = reportHTML
         reports.coverage = reportCoverage
+        reports.har = reportHAR
         return reports
     }
 

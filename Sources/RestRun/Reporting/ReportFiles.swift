@@ -1,5 +1,5 @@
 /// The report files a run writes (`--report-junit`, `--report-tap`, `--report-json`,
-/// `--report-html`, `--report-coverage`); a path of `-` means standard output.
+/// `--report-html`, `--report-coverage`, `--report-har`); a path of `-` means standard output.
 public struct ReportFiles: Sendable {
     /// The JUnit XML report.
     public var junit: String?
@@ -13,6 +13,8 @@ public struct ReportFiles: Sendable {
     public var html: String?
     /// Which OpenAPI operations and responses the run exercised, as JSON.
     public var coverage: String?
+    /// Every attempt as HAR 1.2 (`--report-har`).
+    package var har: String?
 
     /// The JUnit report's attributes.
     public enum JUnitFamily: String, Sendable, CaseIterable {
@@ -29,7 +31,10 @@ public struct ReportFiles: Sendable {
 
     /// Every report given, as its flag and path.
     public var named: [(flag: String, path: String)] {
-        [("--report-junit", junit), ("--report-tap", tap), ("--report-json", json), ("--report-html", html), ("--report-coverage", coverage)]
+        [
+            ("--report-junit", junit), ("--report-tap", tap), ("--report-json", json), ("--report-html", html),
+            ("--report-coverage", coverage), ("--report-har", har),
+        ]
             .compactMap { flag, path in path.map { (flag, $0) } }
     }
 }

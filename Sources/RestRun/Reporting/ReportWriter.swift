@@ -8,6 +8,8 @@ package struct ReportWriter: Sendable {
     package var redactor: Redactor
     /// The run's OpenAPI coverage, for the JSON report and the coverage file.
     package var coverage: CoverageReport?
+    /// What the run sent and received, for the HAR report.
+    package var har: HARRecorder?
     /// Where a report named `-` is written.
     package var standardOutput: any TextSink = FileDescriptorSink.standardOutput
 
@@ -25,6 +27,7 @@ package struct ReportWriter: Sendable {
             (files.json, { JSONReport.render(results, coverage: coverage) }),
             (files.coverage, { (coverage ?? CoverageReport(specs: [])).json.prettyJSONText + "\n" }),
             (files.html, { HTMLReport.render(results, redactor: redactor) }),
+            (files.har, { har?.text() ?? HARRecorder(redactor: redactor).text() }),
         ]
         for (path, render) in reports {
             guard let path else { continue }

@@ -12,8 +12,12 @@ extension RunSession {
         let start = ContinuousClock.now
         var tally = RunTally(passes: plan.passes, keepsResults: output.keepsResults || !output.reports.named.isEmpty)
         for (index, file) in plan.invalid.enumerated() { tally.add(file, at: index) }
+        // `--report-har` records every attempt as it is sent and answered.
+        let har = output.reports.har.map { _ in HARRecorder(redactor: redactor) }
+        var session = self
+        if let har { session.delegates.append(har) }
         do {
-            tally = try await execute(plan, observer: reporter, into: tally)
+            tally = try await session.execute(plan, observer: reporter, into: tally)
         } catch {
             output.errors.write("error: \(String(describing: error))\n")
             return RunReport(results: plan.invalid, summary: RunSummary(plan.invalid), interrupted: false, exitCode: .runtimeError)
@@ -29,6 +33,7 @@ extension RunSession {
         var writer = ReportWriter(output.reports, redactor: redactor)
         writer.standardOutput = output.standardOutput
         writer.coverage = coverage
+        writer.har = har
         let problems = writer.write(results)
         for problem in problems { output.errors.write("error: \(problem)\n") }
         let summary = totals.summary

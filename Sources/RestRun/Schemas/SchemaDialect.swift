@@ -1,5 +1,5 @@
-/// Which JSON Schema rules a schema follows: draft 2020-12 (the default), draft-07 (when its
-/// `$schema` says so), or the OpenAPI 3.0 schema object (draft-04-like, with `nullable`).
+/// Which JSON Schema rules a schema follows: draft 2020-12 (the default), draft-07 (or draft-06)
+/// when its `$schema` says so, or the OpenAPI 3.0 schema object (draft-04-like, with `nullable`).
 package enum SchemaDialect: Sendable, Equatable {
     /// JSON Schema draft 2020-12.
     case draft2020_12
@@ -17,7 +17,8 @@ package enum SchemaDialect: Sendable, Equatable {
         if text.hasPrefix("https://") { text = "http://" + text.dropFirst("https://".count) }
         switch text {
         case "http://json-schema.org/draft/2020-12/schema": self = .draft2020_12
-        case "http://json-schema.org/draft-07/schema": self = .draft7
+        // draft-06's keywords are draft-07's but for `if`/`then`/`else` and a few annotations.
+        case "http://json-schema.org/draft-07/schema", "http://json-schema.org/draft-06/schema": self = .draft7
         default: return nil
         }
     }

@@ -1,0 +1,154 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Records every attempt and redirect hop a run sends, as HAR 1.2 entries (`--report-har`):
+/// the request and the response with their headers, bodies up to `bodyLimit` bytes, and the
+/// time each took; secrets are redacted as everywhere else, credentials in headers masked.
+package final class HARRecorder: NetworkingDelegate, Sendable {
+    /// Bytes of a body kept in the report.
+    package static let bodyLimit = 65_536
+
+    private let redactor: Redactor
+    private let entries = Mutex<[DecodedValue]>([])
+
+    /// A recorder that redacts with `redactor`.
+    package init(redactor: Redactor) {
+        self.redactor = redactor
+    }
+
+    package func networking(
+        _ networking: any Networking, didReceive result: Result<Response, any Error>, for request: PreparedRequest, duration: Duration
+    ) {
+        let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        let started = Self.timestamp(secondsAgo: milliseconds / 1000)
+        var entry: OrderedPairs = [
+            ("startedDateTime", .string(started)),
+            ("time", .number(milliseconds)),
+            ("request", harRequest(request)),
+        ]
+        switch result {
+        case let .success(response):
+            entry.append(("response", harResponse(response)))
+        case let .failure(error):
+            let message = (error as? NetworkError)?.message ?? "no response"
+            entry.append(("response", .object([
+                "status": .integer(0), "statusText": .string(""), "httpVersion": .string("HTTP/1.1"), "cookies": .array([]),
+                "headers": .array([]), "content": .object(["size": .integer(0), "mimeType": .string("x-unknown")]),
+                "redirectURL": .string(""), "headersSize": .integer(-1), "bodySize": .integer(-1),
+                "comment": .string(redactor.redact(message)),
+            ])))
+        }
+        entry.append(("cache", .object([:])))
+        entry.append(("timings", .object(["send": .integer(0), "wait": .number(milliseconds), "receive": .integer(0)])))
+        let value = DecodedValue.object(.init(entry, uniquingKeysWith: { first, _ in first }))
+        entries.withLock { $0.append(value) }
+    }
+
+    /// The whole log as HAR 1.2 JSON.
+    package func text() -> String {
+        let log: DecodedValue = .object([
+            "log": .object([
+                "version": .string("1.2"),
+                "creator": .object(["name": .string("rest-run"), "version": .string(RestRunVersion.current)]),
+                "entries": .array(entries.withLock { $0 }),
+            ]),
+        ])
+        return log.prettyJSONText + "\n"
+    }
+
+    private typealias OrderedPairs = [(String, DecodedValue)]
+
+    private func harRequest(_ request: PreparedRequest) -> DecodedValue {
+        var fields: OrderedPairs = [
+            ("method", .string(request.method.rawValue)),
+            ("url", .string(redactor.redact(request.url))),
+            ("httpVersion", .string(request.transport.http == .http2 ? "HTTP/2" : "HTTP/1.1")),
+            ("cookies", .array(cookies(request.headers["Cookie"]))),
+            ("headers", headers(request.headers)),
+            ("queryString", .array(Self.query(request.url).map { name, value in
+                .object(["name": .string(redactor.redact(name)), "value": .string(redactor.redact(value))])
+            })),
+        ]
+        if let body = request.body {
+            var postData: [(String, DecodedValue)] = [("mimeType", .string(body.contentType ?? request.headers["Content-Type"] ?? ""))]
+            if let text = String(validating: body.bytes.prefix(Self.bodyLimit), as: UTF8.self) {
+                postData.append(("text", .string(redactor.redact(text))))
+            }
+            if body.bytes.count > Self.bodyLimit || String(validating: body.bytes.prefix(Self.bodyLimit), as: UTF8.self) == nil {
+                postData.append(("comment", .string("\(body.bytes.count) bytes; \(body.bytes.count > Self.bodyLimit ? "the first \(Self.bodyLimit) kept" : "not text: left out")")))
+            }
+            fields.append(("postData", .object(.init(postData, uniquingKeysWith: { first, _ in first }))))
+        }
+        fields.append(("headersSize", .integer(-1)))
+        fields.append(("bodySize", .integer(request.body?.bytes.count ?? 0)))
+        return .object(.init(fields, uniquingKeysWith: { first, _ in first }))
+    }
+
+    private func harResponse(_ response: Response) -> DecodedValue {
+        let mimeType = response.headers["Content-Type"] ?? "x-unknown"
+        var content: OrderedPairs = [("size", .integer(response.body.count)), ("mimeType", .string(mimeType))]
+        let kept = Array(response.body.prefix(Self.bodyLimit))
+        if let text = String(validating: kept, as: UTF8.self) {
+            content.append(("text", .string(redactor.redact(text))))
+        } else {
+            content.append(("text", .string(Base64.encode(kept))))
+            content.append(("encoding", .string("base64")))
+        }
+        if response.body.count > Self.bodyLimit { content.append(("comment", .string("the first \(Self.bodyLimit) bytes of \(response.body.count)"))) }
+        let fields: OrderedPairs = [
+            ("status", .integer(response.status)),
+            ("statusText", .string(response.reason)),
+            ("httpVersion", .string(response.version == "1.1" ? "HTTP/1.1" : "HTTP/" + response.version)),
+            ("cookies", .array([])),
+            ("headers", headers(response.headers)),
+            ("content", .object(.init(content, uniquingKeysWith: { first, _ in first }))),
+            ("redirectURL", .string(redactor.redact(response.headers["Location"] ?? ""))),
+            ("headersSize", .integer(-1)),
+            ("bodySize", .integer(response.bodySize)),
+        ]
+        return .object(.init(fields, uniquingKeysWith: { first, _ in first }))
+    }
+
+    private func headers(_ headers: Headers) -> DecodedValue {
+        .array(headers.fields.map { field in
+            .object(["name": .string(field.name), "value": .string(redactor.headerValue(name: field.name, value: field.value))])
+        })
+    }
+
+    private func cookies(_ header: String?) -> [DecodedValue] {
+        guard let header else { return [] }
+        return header.split(separator: ";").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0.drop { $0 == " " }) }
+            guard let name = parts.first, !name.isEmpty else { return nil }
+            return .object(["name": .string(name), "value": .string(Redactor.mask)])
+        }
+    }
+
+    /// The query's parameters, percent-decoded, in order.
+    static func query(_ url: String) -> [(String, String)] {
+        guard let question = url.firstIndex(of: "?") else { return [] }
+        return url[url.index(after: question)...].prefix { $0 != "#" }.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { URLBuilder.decode(String($0)) }
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+    }
+
+    /// The wall-clock time `seconds` ago, as ISO 8601 with milliseconds.
+    static func timestamp(secondsAgo seconds: Double) -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let total = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - seconds
+        var whole = time_t(total.rounded(.down))
+        let millis = Int((total - total.rounded(.down)) * 1000)
+        var parts = tm()
+        gmtime_r(&whole, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let fraction = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(fraction)Z"
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+@testable import RestRun
+import RestRunMock
+import RestRunTestSupport
+import Testing
+
+/// `--report-har`: every attempt of a run as HAR 1.2, valid against the HAR schema (checked with
+/// rest-run's own validator), with no secret in it.
+@Suite("HAR report")
+struct HARReportTests {
+    let binary = BinaryRunner()
+    static let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../shared/testdata/har-schema/har.json").standardized.path
+
+    @Test("a run with retries, bodies, query, Basic auth, a secret header and a refused connection is valid HAR 1.2 without canaries")
+    func report() async throws {
+        guard FileManager.default.fileExists(atPath: Self.schema) else {
+            Issue.record("the HAR schema is not at \(Self.schema)")
+            return
+        }
+        let server = RecordingServer()
+        try await MockServer.serving(responder: server) { mock in
+            let folder = (try BinaryRunner.temporaryFile("x", "") as NSString).deletingLastPathComponent
+            let (_, output) = try await binary.runFile("""
+                base_url: \(mock.url)
+                headers: { X-Api-Key: "${KEY}" }
+                requests:
+                  - name: post
+                    method: POST
+                    url: /items?q=a%20b&token=${KEY}
+                    json: { name: "é", secret: "${KEY}" }
+                  - name: form
+                    method: POST
+                    url: /login
+                    auth: { basic: [alice, "${KEY}"] }
+                    form: { user: alice }
+                  - name: down
+                    url: http://127.0.0.1:1/nothing
+                    options: { retry: { attempts: 2, delay: 10ms } }
+                    expect: { status: 200 }
+                """, named: "har.yaml", ["--report-har", folder + "/run.har"], environment: ["KEY": "canary-key-7f3a"])
+            #expect(output.status == 3, "\(output.all)")
+            let text = try String(contentsOfFile: folder + "/run.har", encoding: .utf8)
+            #expect(!text.contains("canary-key-7f3a"), "\(text)")
+            #expect(!text.contains(Base64.encode(Array("alice:canary-key-7f3a".utf8))))
+            let value = try JSONParser.parse(Array(text.utf8))
+            let schema = try SchemaLibrary().schema(file: Self.schema)
+            let failures = schema.failures(value, limit: 10)
+            #expect(failures.isEmpty, "\(failures.map(\.message))")
+            guard case let .object(root) = value, case let .object(log)? = root["log"], case let .array(entries)? = log["entries"] else {
+                Issue.record("no entries: \(text)")
+                return
+            }
+            // Two requests answered, and two attempts at the refused one.
+            #expect(entries.count == 4, "\(entries.count)")
+            #expect(text.contains("\"mimeType\": \"application/json\""), "\(text)")
+            #expect(text.contains("\"status\": 0"))
+        }
+    }
+}
