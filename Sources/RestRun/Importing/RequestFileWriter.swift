@@ -1,14 +1,15 @@
 /// Writes imported requests as a request file: every string double-quoted and escaped (so any
 /// text reads back as it was), one request after another with its comments above it.
 package enum RequestFileWriter {
-    /// The file's text: `comments` at the top, then `variables:` (each with its default) when
-    /// given, `headers:` and `auth:` shared by every request, and `requests:`.
+    /// The file's text: `comments` at the top, then `base_url:`, `openapi:`, `variables:` (each
+    /// with its default) when given, `headers:` and `auth:` shared by every request, and `requests:`.
     package static func text(
         _ requests: [ImportedRequest], comments: [String] = [], variables: [(String, String)] = [], baseURL: String? = nil,
-        headers: [(String, String)] = [], auth: ImportedRequest.Auth? = nil
+        headers: [(String, String)] = [], auth: ImportedRequest.Auth? = nil, openAPI: String? = nil
     ) -> String {
         var lines = comments.map { "# " + $0 }
         if let baseURL { lines.append("base_url: \(YAMLText.quoted(baseURL))") }
+        if let openAPI { lines.append("openapi: \(YAMLText.quoted(openAPI))") }
         if !variables.isEmpty {
             lines.append("variables:")
             for (name, value) in variables { lines.append("  \(YAMLText.quoted(name)): \(YAMLText.quoted(value))") }

@@ -1,0 +1,46 @@
+import Foundation
+import RestRunMock
+import RestRunTestSupport
+import Testing
+
+/// `rest-run import openapi`: a smoke suite that passes `check`, runs against the API with every
+/// response checked against the spec, and a spec that cannot be read is exit 2 at its line.
+@Suite("import openapi")
+struct ImportOpenAPITests {
+    let binary = BinaryRunner()
+
+    @Test("one request per operation with valid values, tags and openapi:; it passes check and runs against the items API")
+    func smokeSuite() async throws {
+        let spec = try BinaryRunner.temporaryFile("items.yaml", ItemsAPI.spec)
+        let folder = (spec as NSString).deletingLastPathComponent
+        let output = try await binary.run(["import", "openapi", spec, "-o", folder + "/smoke/items.yaml"])
+        #expect(output.status == 0, "\(output.all)")
+        let text = try String(contentsOfFile: folder + "/smoke/items.yaml", encoding: .utf8)
+        #expect(text.contains("openapi: \"../items.yaml\""), "\(text)")
+        #expect(text.contains("base_url: \"${API_URL:-"), "\(text)")
+        let check = try await binary.run(["check", folder + "/smoke/items.yaml"])
+        #expect(check.status == 0, "\(check.all)")
+        try await ItemsAPI.serving(bugs: []) { server in
+            let run = try await binary.run([folder + "/smoke/items.yaml"], environment: ["API_URL": server.url + "/v1"])
+            #expect(run.status == 0, "\(run.all)")
+            #expect(run.stdout.contains("coverage: 100% of operations"), "\(run.stdout)")
+            #expect(!run.all.contains("warning: the request does not follow"), "every value the suite sends is valid: \(run.all)")
+        }
+    }
+
+    @Test("the petstore examples import, and a broken spec is exit 2 at its line, writing nothing")
+    func petstoreAndBroken() async throws {
+        let petstore = Fixtures.repositoryRoot + "/../shared/testdata/openapi/petstore.yaml"
+        if FileManager.default.fileExists(atPath: petstore) {
+            let output = try await binary.run(["import", "openapi", petstore])
+            #expect(output.status == 0, "\(output.all)")
+            #expect(output.stdout.contains("tags: [\"pets\"]"), "\(output.stdout)")
+        }
+        let broken = try BinaryRunner.temporaryFile("broken.yaml", "openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths:\n  /a:\n    get: [oops\n")
+        let folder = (broken as NSString).deletingLastPathComponent
+        let refused = try await binary.run(["import", "openapi", broken, "-o", folder + "/out.yaml"])
+        #expect(refused.status == 2, "\(refused.all)")
+        #expect(refused.stderr.contains("broken.yaml:"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.yaml"))
+    }
+}
