@@ -5,8 +5,8 @@ import RestRun
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Write a request file from curl commands or an OpenAPI spec.",
-        subcommands: [ImportCurlCommand.self, ImportOpenAPICommand.self])
+        abstract: "Write a request file from curl commands, a HAR file, a Postman collection or an OpenAPI spec.",
+        subcommands: [ImportCurlCommand.self, ImportHARCommand.self, ImportPostmanCommand.self, ImportOpenAPICommand.self])
 }
 
 /// What every importer takes: where to write, and whether to replace a file.
@@ -38,6 +38,23 @@ struct ImportOutputOptions: ParsableArguments {
             throw ArgumentParser.ExitCode(RestRun.ExitCode.runtimeError.rawValue)
         }
         stderr.write("wrote \(output) (\(requests) request\(requests == 1 ? "" : "s"))\n")
+    }
+
+    /// The bytes of `input` (a file, or `-` for standard input); one sentence and exit 2 when it
+    /// cannot be read.
+    static func read(_ input: String) throws -> [UInt8] {
+        do {
+            return input == "-" ? try FileSystem.readStandardInput() : try FileSystem.readBytes(input)
+        } catch {
+            FileDescriptorSink.standardError.write("error: cannot read \(input == "-" ? "<stdin>" : input): \(error.message)\n")
+            throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
+        }
+    }
+
+    /// Ends the command with exit 2: `message` at `line` of `source`, nothing written.
+    static func fail(_ source: String, line: Int, _ message: String) -> ArgumentParser.ExitCode {
+        FileDescriptorSink.standardError.write("\(source):\(line):1: error: \(message)\n")
+        return ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
     }
 
     /// The folder the request file's relative paths are written from.
@@ -142,5 +159,89 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
             requests, comments: ["Imported by rest-run import openapi from \(spec): one request per operation."],
             baseURL: "${API_URL:-\(server)}", openAPI: FileSystem.relativePath(of: spec, from: output.directory))
         try output.deliver(text, requests: requests.count, warnings: [])
+    }
+}
+
+/// `rest-run import har FILE|-`: a request per entry of a HAR 1.2 log.
+struct ImportHARCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "har",
+        abstract: "Write a request file from a HAR 1.2 file (browser devtools, --report-har): a request per entry.",
+        discussion: """
+            Static assets (images, fonts, styles, scripts, pages) are left out. A value an earlier response gave \
+            that a later request sends again (an id, a token) becomes a capture and a {{name}} reference.
+            """)
+
+    @Argument(help: ArgumentHelp("The HAR file, or - for standard input.", valueName: "INPUT"), completion: .file(extensions: ["har", "json"]))
+    var input: String
+
+    @Option(name: .customLong("include-host"), help: ArgumentHelp("Keep only requests to this host (and its subdomains); repeatable.", valueName: "HOST"))
+    var includeHosts: [String] = []
+
+    @Option(name: .customLong("exclude-type"), help: ArgumentHelp("Also leave out responses of this MIME type or URLs with this extension (image, .map); none keeps the static assets; repeatable.", valueName: "TYPE"))
+    var excludeTypes: [String] = []
+
+    @Flag(name: .customLong("expect-status"), help: "Expect the status each response had.")
+    var expectStatus = false
+
+    @OptionGroup var output: ImportOutputOptions
+
+    func run() async throws {
+        let stderr = FileDescriptorSink.standardError
+        let source = input == "-" ? "<stdin>" : input
+        let bytes = try ImportOutputOptions.read(input)
+        var importer = HARImporter()
+        importer.includeHosts = includeHosts
+        importer.excludeTypes = excludeTypes
+        importer.expectsStatus = expectStatus
+        let requests: [ImportedRequest]
+        do {
+            requests = try importer.requests(from: bytes)
+        } catch {
+            throw ImportOutputOptions.fail(source, line: error.line, error.message)
+        }
+        guard !requests.isEmpty else {
+            for warning in importer.warnings { stderr.write("warning: \(warning)\n") }
+            stderr.write("error: no request in \(source) is left to import (static assets and other hosts are left out)\n")
+            throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
+        }
+        let text = RequestFileWriter.text(requests, comments: ["Imported by rest-run import har from \(source)."])
+        try output.deliver(text, requests: requests.count, warnings: importer.warnings)
+    }
+}
+
+/// `rest-run import postman FILE|-`: a Postman collection (v2.0 or v2.1).
+struct ImportPostmanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "postman",
+        abstract: "Write a request file from a Postman collection (v2.0 or v2.1): folders become tags.",
+        discussion: """
+            Collection and folder variables become variables:; those the collection leaves to an environment \
+            default to ${NAME:-}. Scripts are not run: each is listed as a warning and kept as a comment.
+            """)
+
+    @Argument(help: ArgumentHelp("The collection's JSON file, or - for standard input.", valueName: "INPUT"), completion: .file(extensions: ["json"]))
+    var input: String
+
+    @OptionGroup var output: ImportOutputOptions
+
+    func run() async throws {
+        let stderr = FileDescriptorSink.standardError
+        let source = input == "-" ? "<stdin>" : input
+        let bytes = try ImportOutputOptions.read(input)
+        var importer = PostmanImporter(workingDirectory: FileSystem.currentDirectory(), outputDirectory: output.directory)
+        let requests: [ImportedRequest]
+        do {
+            requests = try importer.requests(from: bytes)
+        } catch {
+            throw ImportOutputOptions.fail(source, line: error.line, error.message)
+        }
+        guard !requests.isEmpty else {
+            stderr.write("error: \(source) has no requests\n")
+            throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
+        }
+        let text = RequestFileWriter.text(
+            requests, comments: ["Imported by rest-run import postman from \(source)."], variables: importer.variables)
+        try output.deliver(text, requests: requests.count, warnings: importer.warnings)
     }
 }

@@ -159,7 +159,14 @@ package struct CurlImporter {
             warnings.append("a curl command has no URL: left out")
             return []
         }
-        return command.urls.map { request(for: $0, command) }
+        return command.urls.compactMap { url in
+            let lower = url.lowercased()
+            guard !lower.hasPrefix("ws://"), !lower.hasPrefix("wss://") else {
+                warnings.append("\(url): curl's WebSocket mode has no equivalent in a request; left out")
+                return nil
+            }
+            return request(for: url, command)
+        }
     }
 
     private mutating func apply(_ name: String, _ value: String?, to command: inout Command) {
@@ -243,11 +250,15 @@ package struct CurlImporter {
     // MARK: The request
 
     private mutating func request(for given: String, _ command: Command) -> ImportedRequest {
-        var url = given.contains("://") ? given : "http://" + given
+        var url = TemplateSafety.sanitized(given.contains("://") ? given : "http://" + given)
         if url.contains("{") || url.contains("[") {
             warnings.append("\(given): curl expands {a,b} and [1-3] in URLs; rest-run sends it as written")
         }
-        var headers = command.headers
+        var headers = command.headers.filter { _, value in
+            guard let value, !TemplateSafety.isSafe(value) else { return true }
+            warnings.append("-H with '\(value)': rest-run would read its '{{' or '${' as a template; left out")
+            return false
+        }
         func hasHeader(_ name: String) -> Bool { headers.contains { $0.0.lowercased() == name.lowercased() } }
         if let userAgent = command.userAgent, !hasHeader("User-Agent") { headers.append(("User-Agent", userAgent)) }
         if let referer = command.referer, !hasHeader("Referer") {
@@ -347,7 +358,7 @@ package struct CurlImporter {
     /// The body a text sends as it is: `text:`, or `base64:` when rest-run would read `{{` in it
     /// as a template.
     static func textBody(_ text: String) -> ImportedRequest.Body {
-        text.contains("{{") ? .base64(Array(text.utf8)) : .text(text)
+        TemplateSafety.isSafe(text) && !text.contains("{{") ? .text(text) : .base64(Array(text.utf8))
     }
 
     /// One `-d` piece as curl reads it.

@@ -40,6 +40,7 @@ package struct ImportedRequest: Sendable {
         case bearer(String)
         case digest(user: String, password: String)
         case awsSigV4(region: String, service: String, accessKey: String, secretKey: String)
+        case oauth2(tokenURL: String, clientID: String, clientSecret: String?, scope: String?, grant: String, username: String?, password: String?)
     }
 
     package var name: String

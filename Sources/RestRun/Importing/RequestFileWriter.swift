@@ -73,6 +73,11 @@ package enum RequestFileWriter {
         case let .basic(user, password): "{ basic: [\(YAMLText.quoted(user)), \(YAMLText.quoted(password))] }"
         case let .bearer(token): "{ bearer: \(YAMLText.quoted(token)) }"
         case let .digest(user, password): "{ digest: [\(YAMLText.quoted(user)), \(YAMLText.quoted(password))] }"
+        case let .oauth2(tokenURL, clientID, clientSecret, scope, grant, username, password):
+            "{ oauth2: { " + [
+                ("token_url", tokenURL), ("client_id", clientID), ("client_secret", clientSecret), ("scope", scope), ("grant", grant),
+                ("username", username), ("password", password),
+            ].compactMap { key, value in value.map { "\(key): \(YAMLText.quoted($0))" } }.joined(separator: ", ") + " } }"
         case let .awsSigV4(region, service, accessKey, secretKey):
             "{ aws_sigv4: { region: \(YAMLText.quoted(region)), service: \(YAMLText.quoted(service)), access_key: \(YAMLText.quoted(accessKey)), secret_key: \(YAMLText.quoted(secretKey)) } }"
         }
