@@ -304,9 +304,13 @@ package struct CurlImporter {
             } else {
                 let name = upload.split(separator: "/").last.map(String.init) ?? upload
                 if url.hasSuffix("/") { url += URLBuilder.encode(name) }
-                body = .file(relative(upload))
-                // curl sends no Content-Type with -T, where `file:` would name one.
-                if !hasHeader("Content-Type") { headers.append(("Content-Type", nil)) }
+                if let path = existing(upload) {
+                    body = .file(path)
+                    // curl sends no Content-Type with -T, where `file:` would name one.
+                    if !hasHeader("Content-Type") { headers.append(("Content-Type", nil)) }
+                } else {
+                    warnings.append("-T \(upload): the file is not there; the body is left out")
+                }
             }
         }
         if command.head { method = "HEAD" }
@@ -423,7 +427,11 @@ package struct CurlImporter {
         if value.hasPrefix("@") {
             var fields = value.dropFirst().split(separator: ";").map(String.init)
             let path = fields.isEmpty ? "" : fields.removeFirst()
-            var part = ImportedRequest.Part(name: name, file: relative(path))
+            guard let file = existing(path) else {
+                warnings.append("-F \(spec): the file is not there; the part is sent empty")
+                return ImportedRequest.Part(name: name, value: "")
+            }
+            var part = ImportedRequest.Part(name: name, file: file)
             for field in fields {
                 if field.hasPrefix("type=") { part.contentType = String(field.dropFirst(5)) }
                 if field.hasPrefix("filename=") { part.filename = String(field.dropFirst(9)) }
@@ -466,6 +474,14 @@ package struct CurlImporter {
             return nil
         }
         return text
+    }
+
+    /// A file curl would read, as the request file reaches it; nil when it is not there (a file
+    /// the request file names must exist for it to load).
+    private func existing(_ path: String) -> String? {
+        let full = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+        guard !path.isEmpty, FileSystem.exists(full), !FileSystem.isDirectory(full) else { return nil }
+        return relative(path)
     }
 
     /// `path` (as curl reads it, from the working directory) as the request file reaches it.
