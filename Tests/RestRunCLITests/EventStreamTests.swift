@@ -83,7 +83,9 @@ struct EventStreamTests {
         #expect(stalled.status == 3, "\(stalled.all)")
         #expect(stalled.stdout.contains("stalled: it did not end within 300 ms (2 events received)"), "\(stalled.stdout)")
         #expect(stalled.stdout.contains(#"event 2: message (id 1) "two""#), "\(stalled.stdout)")
-        #expect(ContinuousClock.now - start < .seconds(3))
+        // The messages above tell a stall from the stream's end; this bound only says it did not
+        // hang (a loaded machine starts the binary slowly).
+        #expect(ContinuousClock.now - start < .seconds(5))
         let (_, notStream) = try await binary.runFile("requests:\n  - url: /json\n    stream: events\n", ["--mock", routes])
         #expect(notStream.status == 4, "\(notStream.all)")
         #expect(notStream.stdout.contains("not an event stream: expected Content-Type text/event-stream, found Content-Type application/json"), "\(notStream.stdout)")

@@ -151,7 +151,11 @@ struct PluginDocumentationTests {
         #expect(file.decoders.map(\.name) == ["Upper"])
         let script = try #require(Self.blocks("sh", in: document).last)
         #expect(try String(contentsOfFile: root + "/docs/examples/tools/upper.sh", encoding: .utf8) == script + "\n")
-        let value = try await file.decoders[0].decoder.decode(Response(status: 200, body: Array("hello world".utf8)))
+        // The script with the example's command but a longer timeout: a loaded machine may take
+        // more than the example's 5 s to start a shell.
+        let loaded = file.decoders[0].decoder
+        let decoder = ExternalDecoder(name: loaded.name, command: loaded.command, timeout: .seconds(60))
+        let value = try await decoder.decode(Response(status: 200, body: Array("hello world".utf8)))
         #expect(value == .object(["text": .string("hello world"), "upper": .string("HELLO WORLD")]))
     }
 }

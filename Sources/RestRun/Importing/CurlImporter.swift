@@ -219,12 +219,15 @@ package struct CurlImporter {
                 return
             }
             command.options.append((name == "max-time" ? "timeout" : "connect_timeout", YAMLText.quoted("\(Int((seconds * 1000).rounded()))ms")))
-        case "cacert": command.options.append(("tls", "{ ca: \(YAMLText.quoted(relative(value))) }"))
-        case "cert":
-            if value.contains(":") && !value.hasPrefix("/") { warnings.append("--cert with a password is not supported: the password is left out") }
-            let path = value.split(separator: ":", maxSplits: 1).first.map(String.init) ?? value
-            mergeTLS("cert", relative(path), into: &command)
-        case "key": mergeTLS("key", relative(value), into: &command)
+        case "cacert", "cert", "key":
+            if name == "cert", value.contains(":"), !value.hasPrefix("/") { warnings.append("--cert with a password is not supported: the password is left out") }
+            let path = name == "cert" ? value.split(separator: ":", maxSplits: 1).first.map(String.init) ?? value : value
+            // The request file names the file: it must be there for the file to load.
+            guard let file = existing(path) else {
+                warnings.append("--\(name) \(value): the file is not there; left out")
+                return
+            }
+            mergeTLS(name == "cacert" ? "ca" : name, file, into: &command)
         case "http1.1", "http1.0": command.options.append(("http", "\"1.1\""))
         case "http2", "http2-prior-knowledge": command.options.append(("http", "\"2\""))
         case "retry":
@@ -327,11 +330,29 @@ package struct CurlImporter {
         if let contentType, !hasHeader("Content-Type") {
             headers.append(("Content-Type", contentType))
         }
+        url = TemplateSafety.sanitized(url)
+        // A header value rest-run would read as a template cannot be written as it is.
+        headers = headers.filter { name, value in
+            guard let value, !TemplateSafety.isSafe(value) else { return true }
+            warnings.append("the \(name) header '\(value)' holds '{{' or '${', which rest-run reads as a template; left out")
+            return false
+        }
+        if case let .multipart(parts)? = body {
+            body = .multipart(parts.map { part in
+                var part = part
+                part.value = part.value.map(Self.plain)
+                return part
+            })
+        }
         let path = String((URLParts(url)?.path ?? "/").prefix { $0 != "?" })
         var request = ImportedRequest(name: "\(method) \(path.isEmpty ? "/" : path)", method: method, url: url)
         request.headers = headers
         request.body = body
-        request.options = command.options
+        // A flag given twice (`-0 -0`, `-m 1 -m 2`) counts once, the last one winning, as in curl.
+        for (name, value) in command.options {
+            request.options.removeAll { $0.name == name }
+            request.options.append((name, value))
+        }
         if command.location {
             let limit = command.maxRedirects.flatMap(Int.init)
             request.options.append(("follow_redirects", limit.map { String(max(0, $0)) } ?? "true"))
@@ -342,7 +363,7 @@ package struct CurlImporter {
     }
 
     private mutating func auth(_ command: Command) -> ImportedRequest.Auth? {
-        if let bearer = command.bearer { return .bearer(bearer) }
+        if let bearer = command.bearer { return .bearer(Self.plain(bearer)) }
         guard let user = command.user else { return nil }
         let parts = user.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         if parts.count < 2 { warnings.append("-u \(user): curl would ask for the password; the file sends an empty one") }
@@ -352,11 +373,17 @@ package struct CurlImporter {
             let fields = sigv4.split(separator: ":").map(String.init)
             guard fields.count >= 4 else {
                 warnings.append("--aws-sigv4 \(sigv4): rest-run needs the region and service (aws:amz:REGION:SERVICE); signed as us-east-1 execute-api")
-                return .awsSigV4(region: "us-east-1", service: "execute-api", accessKey: name, secretKey: password)
+                return .awsSigV4(region: "us-east-1", service: "execute-api", accessKey: Self.plain(name), secretKey: Self.plain(password))
             }
-            return .awsSigV4(region: fields[2], service: fields[3], accessKey: name, secretKey: password)
+            return .awsSigV4(region: Self.plain(fields[2]), service: Self.plain(fields[3]), accessKey: Self.plain(name), secretKey: Self.plain(password))
         }
-        return command.digest ? .digest(user: name, password: password) : .basic(user: name, password: password)
+        return command.digest ? .digest(user: Self.plain(name), password: Self.plain(password)) : .basic(user: Self.plain(name), password: Self.plain(password))
+    }
+
+    /// `text` with any `{{` or `${` rest-run would misread broken up (`{ {`, `$ {`), where no other
+    /// form can carry it (a part's value, a credential).
+    static func plain(_ text: String) -> String {
+        TemplateSafety.sanitized(text) { $0 == "{{" ? "{ {" : "$ {" }
     }
 
     /// The body a text sends as it is: `text:`, or `base64:` when rest-run would read `{{` in it

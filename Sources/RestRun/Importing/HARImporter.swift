@@ -86,7 +86,7 @@ package struct HARImporter {
             } else if case let .array(params)? = postData["params"], !params.isEmpty {
                 imported.body = .form(params.compactMap { param in
                     guard case let .object(fields) = param, let name = Self.string(fields["name"]) else { return nil }
-                    return (name, Self.string(fields["value"]) ?? "")
+                    return (CurlImporter.plain(name), CurlImporter.plain(Self.string(fields["value"]) ?? ""))
                 })
                 headers.removeAll { $0.name.lowercased() == "content-type" }
             }

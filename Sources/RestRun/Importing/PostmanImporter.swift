@@ -139,8 +139,8 @@ package struct PostmanImporter {
                 headers.removeAll { $0.name.lowercased() == "content-type" }
             case "graphql":
                 let graphql = Self.object(body["graphql"]) ?? [:]
-                var members: Object = ["query": .string(Self.string(graphql["query"]) ?? "")]
-                if let variables = Self.string(graphql["variables"]), !variables.trimmingTrailingSpace().isEmpty {
+                var members: Object = ["query": .string(Self.dynamic(Self.string(graphql["query"]) ?? ""))]
+                if let variables = Self.string(graphql["variables"]).map(Self.dynamic), !variables.trimmingTrailingSpace().isEmpty {
                     members["variables"] = (try? JSONParser.parse(Array(variables.utf8))) ?? .string(variables)
                 }
                 imported.body = .json(.object(members))

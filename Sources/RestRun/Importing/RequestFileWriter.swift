@@ -36,10 +36,10 @@ package enum RequestFileWriter {
             switch request.body {
             case let .text(text)?: lines.append("    text: \(YAMLText.quoted(text))")
             case let .json(value)?: lines.append("    json: \(YAMLText.flow(value))")
-            case let .form(fields)?:
+            case let .form(fields)? where !fields.isEmpty:
                 lines.append("    form:")
                 for (name, value) in fields { lines.append("      \(YAMLText.quoted(name)): \(YAMLText.quoted(value))") }
-            case let .multipart(parts)?:
+            case let .multipart(parts)? where !parts.isEmpty:
                 lines.append("    multipart:")
                 for part in parts {
                     var entries = ["name: \(YAMLText.quoted(part.name))"]
@@ -51,7 +51,8 @@ package enum RequestFileWriter {
                 }
             case let .file(path)?: lines.append("    file: \(YAMLText.quoted(path))")
             case let .base64(bytes)?: lines.append("    base64: \(YAMLText.quoted(Base64.encode(bytes)))")
-            case nil: break
+            // An empty form or multipart body sends nothing.
+            case .form?, .multipart?, nil: break
             }
             if !request.captures.isEmpty {
                 lines.append("    capture:")
