@@ -7,7 +7,7 @@ package enum RequestFileWriter {
         _ requests: [ImportedRequest], comments: [String] = [], variables: [(String, String)] = [], baseURL: String? = nil,
         headers: [(String, String)] = [], auth: ImportedRequest.Auth? = nil, openAPI: String? = nil
     ) -> String {
-        var lines = comments.map { "# " + $0 }
+        var lines = comments.map { "# " + commentText($0) }
         if let baseURL { lines.append("base_url: \(YAMLText.quoted(baseURL))") }
         if let openAPI { lines.append("openapi: \(YAMLText.quoted(openAPI))") }
         if !variables.isEmpty {
@@ -22,7 +22,7 @@ package enum RequestFileWriter {
         lines.append("requests:")
         for request in requests {
             for comment in request.comments {
-                for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("  # " + line) }
+                for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("  # " + commentText(String(line))) }
             }
             lines.append("  - name: \(YAMLText.quoted(request.name))")
             lines.append("    method: \(request.method)")
@@ -30,7 +30,7 @@ package enum RequestFileWriter {
             if !request.tags.isEmpty { lines.append("    tags: [" + request.tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
             if !request.headers.isEmpty {
                 lines.append("    headers:")
-                for (name, value) in request.headers { lines.append("      \(YAMLText.quoted(name)): \(value.map(YAMLText.quoted) ?? "null")") }
+                for (name, value) in mergedHeaders(request.headers) { lines.append("      \(YAMLText.quoted(name)): \(value.map(YAMLText.quoted) ?? "null")") }
             }
             if let auth = request.auth { lines.append("    auth: " + authText(auth)) }
             switch request.body {
@@ -67,6 +67,32 @@ package enum RequestFileWriter {
             lines.append("      status: " + (request.expectedStatus ?? "{ \">=\": 100 }"))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Headers with each name once: a repeated one's values joined with `, ` (what a list-valued
+    /// header means either way), a removal kept only when nothing sets the header.
+    static func mergedHeaders(_ headers: [(name: String, value: String?)]) -> [(name: String, value: String?)] {
+        var merged: [(name: String, value: String?)] = []
+        for (name, value) in headers {
+            guard let index = merged.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
+                merged.append((name, value))
+                continue
+            }
+            switch (merged[index].value, value) {
+            case let (first?, second?): merged[index].value = first + ", " + second
+            case (nil, let second?): merged[index].value = second
+            default: break
+            }
+        }
+        return merged
+    }
+
+    /// A comment's text on one line, its control characters (which YAML refuses) shown as `?`.
+    static func commentText(_ text: String) -> String {
+        String(text.unicodeScalars.map { scalar in
+            scalar == "\t" || (scalar.value >= 0x20 && scalar.value != 0x7F && !(0x80..<0xA0).contains(scalar.value))
+                && scalar != "\u{2028}" && scalar != "\u{2029}" && scalar != "\u{FEFF}" ? Character(scalar) : "?"
+        })
     }
 
     private static func authText(_ auth: ImportedRequest.Auth) -> String {
