@@ -340,7 +340,10 @@ package struct CurlImporter {
         if case let .multipart(parts)? = body {
             body = .multipart(parts.map { part in
                 var part = part
+                part.name = Self.plain(part.name)
                 part.value = part.value.map(Self.plain)
+                part.filename = part.filename.map(Self.plain)
+                part.contentType = part.contentType.map(Self.plain)
                 return part
             })
         }

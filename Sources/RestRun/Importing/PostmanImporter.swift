@@ -116,7 +116,7 @@ package struct PostmanImporter {
             case "urlencoded":
                 imported.body = .form(Self.array(body["urlencoded"]).compactMap { field in
                     guard case let .object(entry) = field, entry["disabled"] != .bool(true), let key = Self.string(entry["key"]) else { return nil }
-                    return (key, Self.dynamic(Self.string(entry["value"]) ?? ""))
+                    return (Self.dynamic(key), Self.dynamic(Self.string(entry["value"]) ?? ""))
                 })
                 headers.removeAll { $0.name.lowercased() == "content-type" }
             case "formdata":
@@ -126,13 +126,15 @@ package struct PostmanImporter {
                     if Self.string(entry["type"]) == "file" {
                         let source = Self.string(entry["src"]) ?? Self.array(entry["src"]).compactMap { Self.string($0) }.first ?? ""
                         if let file = existing(source) {
-                            parts.append(ImportedRequest.Part(name: key, file: file, contentType: Self.string(entry["contentType"])))
+                            parts.append(ImportedRequest.Part(name: Self.dynamic(key), file: file, contentType: Self.string(entry["contentType"]).map(Self.dynamic)))
                         } else {
                             warnings.append("'\(name)': the file '\(source)' of part '\(key)' is not there; the part is sent empty")
-                            parts.append(ImportedRequest.Part(name: key, value: ""))
+                            parts.append(ImportedRequest.Part(name: Self.dynamic(key), value: ""))
                         }
                     } else {
-                        parts.append(ImportedRequest.Part(name: key, value: Self.dynamic(Self.string(entry["value"]) ?? ""), contentType: Self.string(entry["contentType"])))
+                        parts.append(ImportedRequest.Part(
+                            name: Self.dynamic(key), value: Self.dynamic(Self.string(entry["value"]) ?? ""),
+                            contentType: Self.string(entry["contentType"]).map(Self.dynamic)))
                     }
                 }
                 imported.body = .multipart(parts)

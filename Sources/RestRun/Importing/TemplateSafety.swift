@@ -17,6 +17,28 @@ package enum TemplateSafety {
     /// percent-encoded; elsewhere, the caller sends the text another way).
     package static func sanitized(_ text: String, escape: (String) -> String = urlEscape) -> String {
         guard text.contains("{") else { return text }
+        let once = sanitizedOnce(text, escape: escape)
+        // What an escape joins up can form a reference the pass did not see (`{{{{$uuid}}`): then
+        // every `{{` and `${` is escaped.
+        var escapedAgain = false
+        _ = sanitizedOnce(once) { found in
+            escapedAgain = true
+            return found
+        }
+        guard escapedAgain else { return once }
+        var plain = text
+        for pair in ["{{", "${"] {
+            var guardCount = 0
+            while plain.contains(pair), guardCount < 10_000 {
+                plain = plain.replacingOccurrences(of: pair, with: escape(pair))
+                guardCount += 1
+                if escape(pair).contains(pair) { break }
+            }
+        }
+        return plain
+    }
+
+    private static func sanitizedOnce(_ text: String, escape: (String) -> String) -> String {
         var result = ""
         var rest = Substring(text)
         while let index = rest.firstIndex(where: { $0 == "{" || $0 == "$" }) {
