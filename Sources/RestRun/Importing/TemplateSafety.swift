@@ -16,7 +16,7 @@ package enum TemplateSafety {
     /// `text` with each `{{`/`${` rest-run cannot read replaced by `escape` of it (in a URL,
     /// percent-encoded; elsewhere, the caller sends the text another way).
     package static func sanitized(_ text: String, escape: (String) -> String = urlEscape) -> String {
-        guard text.contains("{") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
         let once = sanitizedOnce(text, escape: escape)
         // What an escape joins up can form a reference the pass did not see (`{{{{$uuid}}`): then
         // every `{{` and `${` is escaped.
@@ -26,51 +26,72 @@ package enum TemplateSafety {
             return found
         }
         guard escapedAgain else { return once }
-        var plain = text
-        for pair in ["{{", "${"] {
-            var guardCount = 0
-            while plain.contains(pair), guardCount < 10_000 {
-                plain = plain.replacingOccurrences(of: pair, with: escape(pair))
-                guardCount += 1
-                if escape(pair).contains(pair) { break }
+        // Every `{{` and `${`, scalar by scalar.
+        var plain = ""
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            if index + 1 < scalars.count, scalars[index] == "{" || scalars[index] == "$", scalars[index + 1] == "{" {
+                plain += escape(scalars[index] == "{" ? "{{" : "${")
+                index += 2
+            } else {
+                plain.unicodeScalars.append(scalars[index])
+                index += 1
             }
         }
         return plain
     }
 
+    /// One pass over the text's scalars (a `{` may carry a combining mark, which `Character`s
+    /// would hide).
     private static func sanitizedOnce(_ text: String, escape: (String) -> String) -> String {
+        let scalars = Array(text.unicodeScalars)
         var result = ""
-        var rest = Substring(text)
-        while let index = rest.firstIndex(where: { $0 == "{" || $0 == "$" }) {
-            result += rest[..<index]
-            rest = rest[index...]
-            if rest.hasPrefix("{{") {
-                if let close = rest.dropFirst(2).range(of: "}}") {
-                    let name = String(rest[rest.index(rest.startIndex, offsetBy: 2)..<close.lowerBound]).trimmingCharacters(in: " ")
+        var index = 0
+        func find(_ first: Unicode.Scalar, _ second: Unicode.Scalar?, from start: Int) -> Int? {
+            var position = start
+            while position < scalars.count {
+                if scalars[position] == first, second == nil || (position + 1 < scalars.count && scalars[position + 1] == second) { return position }
+                position += 1
+            }
+            return nil
+        }
+        func slice(_ range: Range<Int>) -> String {
+            var out = ""
+            out.unicodeScalars.append(contentsOf: scalars[range])
+            return out
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
+            if scalar == "{", next == "{" {
+                if let close = find("}", "}", from: index + 2) {
+                    let name = slice((index + 2)..<close).trimmingCharacters(in: " ")
                     if name.hasPrefix("$") ? BuiltinValue(rawValue: name) != nil : TemplateParser.isVariableName(name) {
-                        result += rest[..<close.upperBound]
-                        rest = rest[close.upperBound...]
+                        result += slice(index..<(close + 2))
+                        index = close + 2
                         continue
                     }
                 }
                 result += escape("{{")
-                rest = rest.dropFirst(2)
-            } else if rest.hasPrefix("${") {
+                index += 2
+            } else if scalar == "$", next == "{" {
                 // Only `${NAME:-...}` with a default loads without the variable set.
-                if let close = rest.firstIndex(of: "}"), let separator = rest[..<close].range(of: ":-"),
-                   TemplateParser.isEnvironmentName(String(rest[rest.index(rest.startIndex, offsetBy: 2)..<separator.lowerBound])),
-                   !rest[separator.upperBound..<close].contains("{") {
-                    result += rest[...close]
-                    rest = rest[rest.index(after: close)...]
+                if let close = find("}", nil, from: index + 2), let separator = find(":", "-", from: index + 2), separator < close,
+                   TemplateParser.isEnvironmentName(slice((index + 2)..<separator)),
+                   find("{", nil, from: separator).map({ $0 > close }) ?? true {
+                    result += slice(index..<(close + 1))
+                    index = close + 1
                     continue
                 }
                 result += escape("${")
-                rest = rest.dropFirst(2)
+                index += 2
             } else {
-                result.append(rest.removeFirst())
+                result.unicodeScalars.append(scalar)
+                index += 1
             }
         }
-        return result + rest
+        return result
     }
 
     /// `{{` and `${` percent-encoded, as a URL may carry them.
