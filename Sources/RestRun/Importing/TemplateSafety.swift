@@ -26,17 +26,18 @@ package enum TemplateSafety {
             return found
         }
         guard escapedAgain else { return once }
-        // Every `{{` and `${`, scalar by scalar.
+        // Every `{` or `$` before a `{`, scalar by scalar: percent-encoded in a URL, else followed
+        // by a space, so that no two join up again.
+        let encodes = escape("{{").contains("%")
         var plain = ""
         let scalars = Array(text.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            if index + 1 < scalars.count, scalars[index] == "{" || scalars[index] == "$", scalars[index + 1] == "{" {
-                plain += escape(scalars[index] == "{" ? "{{" : "${")
-                index += 2
+        for (index, scalar) in scalars.enumerated() {
+            let beforeBrace = index + 1 < scalars.count && scalars[index + 1] == "{" && (scalar == "{" || scalar == "$")
+            if encodes, scalar == "{" || (scalar == "$" && beforeBrace) {
+                plain += scalar == "{" ? "%7B" : "%24"
             } else {
-                plain.unicodeScalars.append(scalars[index])
-                index += 1
+                plain.unicodeScalars.append(scalar)
+                if beforeBrace { plain += " " }
             }
         }
         return plain
