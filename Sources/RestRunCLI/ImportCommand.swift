@@ -93,23 +93,14 @@ struct ImportCurlCommand: AsyncParsableCommand {
             requests = importer.requests(fromWords: command)
         } else if let input {
             source = input == "-" ? "standard input" : input
-            let text: String
-            do {
-                let bytes = input == "-" ? try FileSystem.readStandardInput() : try FileSystem.readBytes(input)
-                guard let decoded = String(validating: bytes, as: UTF8.self) else {
-                    stderr.write("error: \(source) is not UTF-8 text\n")
-                    throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
-                }
-                text = decoded
-            } catch let error as FileSystem.Failure {
-                stderr.write("error: cannot read \(source): \(error.message)\n")
+            guard let text = String(validating: try ImportOutputOptions.read(input), as: UTF8.self) else {
+                stderr.write("error: \(source) is not UTF-8 text\n")
                 throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
             }
             do {
                 requests = try importer.requests(from: text)
             } catch {
-                stderr.write("\(input == "-" ? "<stdin>" : input):\(error.line):1: error: \(error.message)\n")
-                throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
+                throw ImportOutputOptions.fail(input == "-" ? "<stdin>" : input, line: error.line, error.message)
             }
         } else {
             throw ValidationError("give a file of curl commands, - for standard input, or a command after --")
