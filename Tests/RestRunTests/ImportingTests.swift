@@ -17,7 +17,7 @@ struct ImportingTests {
         #expect(commands[0] == ["curl", "-H", "A: b c", "x ${HOME:-} y", "t\tabAé", "a b", "--next"])
         #expect(commands[1] == ["curl", "one"])
         #expect(commands[3] == ["curl", "three"])
-        #expect(throws: ShellWords.Problem.self) { try ShellWords.commands(in: "curl 'open\n") }
+        #expect(throws: ImportProblem.self) { try ShellWords.commands(in: "curl 'open\n") }
     }
 
     @Test("template safety: names and built-ins kept; unterminated, unknown and default-less references made plain")
@@ -33,5 +33,15 @@ struct ImportingTests {
     @Test("curl's escaping for --data-urlencode: '+' for a space, lower-case hex")
     func curlEscape() {
         #expect(CurlImporter.curlEscape("a b&c/é") == "a+b%26c%2f%c3%a9")
+    }
+
+    @Test("a method YAML would read as something else ('-', 'NULL', '123') is written quoted and loads")
+    func oddMethods() throws {
+        for method in ["-", "NULL", "123", "GET"] {
+            let request = ImportedRequest(name: "odd", method: method, url: "http://127.0.0.1/")
+            let text = RequestFileWriter.text([request])
+            #expect(text.contains(method == "GET" ? "method: GET\n" : "method: \"\(method)\""))
+            _ = try RequestFileLoader(environment: [:], predefinedVariables: []).load(text: text, path: "/tmp/odd.yaml")
+        }
     }
 }

@@ -18,7 +18,7 @@ package struct CurlImporter {
     }
 
     /// The requests of every curl command in `text` (a file, standard input).
-    package mutating func requests(from text: String) throws(ShellWords.Problem) -> [ImportedRequest] {
+    package mutating func requests(from text: String) throws(ImportProblem) -> [ImportedRequest] {
         var requests: [ImportedRequest] = []
         for words in try ShellWords.commands(in: text) {
             guard let first = words.first else { continue }

@@ -17,12 +17,6 @@ package struct HARImporter {
 
     package init() {}
 
-    /// A problem reading the log, at a 1-based line.
-    package struct Problem: Error, Sendable {
-        package var line: Int
-        package var message: String
-    }
-
     /// Response types and URL extensions that are static assets.
     static let staticTypes = ["image/", "font/", "text/css", "javascript", "ecmascript", "video/", "audio/", "application/wasm", "text/html"]
     static let staticExtensions = [".js", ".mjs", ".css", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".ico", ".webp", ".woff", ".woff2", ".ttf", ".otf", ".map", ".mp4", ".webm", ".html", ".htm"]
@@ -30,15 +24,15 @@ package struct HARImporter {
     static let droppedHeaders: Set<String> = ["host", "content-length", "connection", "accept-encoding", "keep-alive", "transfer-encoding", "te", "upgrade", "proxy-connection"]
 
     /// The requests of the log in `bytes`.
-    package mutating func requests(from bytes: [UInt8]) throws(Problem) -> [ImportedRequest] {
+    package mutating func requests(from bytes: [UInt8]) throws(ImportProblem) -> [ImportedRequest] {
         let root: DecodedValue
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw Problem(line: error.line, message: "not a HAR file: \(error.message)")
+            throw ImportProblem(line: error.line, message: "not a HAR file: \(error.message)")
         }
         guard case let .object(top) = root, case let .object(log)? = top["log"], case let .array(entries)? = log["entries"] else {
-            throw Problem(line: 1, message: "not a HAR file: no log.entries")
+            throw ImportProblem(line: 1, message: "not a HAR file: no log.entries")
         }
         var requests: [ImportedRequest] = []
         // Values responses gave: the value's text → (the request that got it, the capture's name and JSONPath).

@@ -19,24 +19,18 @@ package struct PostmanImporter {
         self.outputDirectory = outputDirectory
     }
 
-    /// A problem reading the collection, at a 1-based line.
-    package struct Problem: Error, Sendable {
-        package var line: Int
-        package var message: String
-    }
-
     private typealias Object = OrderedDictionary<String, DecodedValue>
 
     /// The requests of the collection in `bytes`.
-    package mutating func requests(from bytes: [UInt8]) throws(Problem) -> [ImportedRequest] {
+    package mutating func requests(from bytes: [UInt8]) throws(ImportProblem) -> [ImportedRequest] {
         let root: DecodedValue
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw Problem(line: error.line, message: "not a Postman collection: \(error.message)")
+            throw ImportProblem(line: error.line, message: "not a Postman collection: \(error.message)")
         }
         guard case let .object(collection) = root, case .array? = collection["item"] else {
-            throw Problem(line: 1, message: "not a Postman collection: no 'item' list")
+            throw ImportProblem(line: 1, message: "not a Postman collection: no 'item' list")
         }
         addVariables(collection["variable"], from: "the collection")
         var requests: [ImportedRequest] = []

@@ -25,7 +25,7 @@ package enum RequestFileWriter {
                 for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("  # " + commentText(String(line))) }
             }
             lines.append("  - name: \(YAMLText.quoted(request.name))")
-            lines.append("    method: \(request.method)")
+            lines.append("    method: \(methodText(request.method))")
             lines.append("    url: \(YAMLText.quoted(request.url))")
             if !request.tags.isEmpty { lines.append("    tags: [" + request.tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
             if !request.headers.isEmpty {
@@ -67,6 +67,12 @@ package enum RequestFileWriter {
             lines.append("      status: " + (request.expectedStatus ?? "{ \">=\": 100 }"))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The usual methods as they are; any other token quoted, since YAML reads some (`-`, `NULL`,
+    /// `123`) as something other than text.
+    static func methodText(_ method: String) -> String {
+        ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE", "CONNECT"].contains(method) ? method : YAMLText.quoted(method)
     }
 
     /// Headers with each name once: a repeated one's values joined with `, ` (what a list-valued

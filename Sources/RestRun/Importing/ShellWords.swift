@@ -5,14 +5,8 @@
 /// out). `$NAME` and `${NAME}` outside single quotes become `${NAME:-}`, rest-run's environment
 /// reference with an empty default.
 package enum ShellWords {
-    /// A problem in the text, at a 1-based line.
-    package struct Problem: Error, Sendable {
-        package var line: Int
-        package var message: String
-    }
-
     /// The commands in `text`, each a list of words; empty commands are left out.
-    package static func commands(in text: String) throws(Problem) -> [[String]] {
+    package static func commands(in text: String) throws(ImportProblem) -> [[String]] {
         let scalars = Array(text.unicodeScalars)
         var commands: [[String]] = []
         var words: [String] = []
@@ -99,7 +93,7 @@ package enum ShellWords {
                     word.unicodeScalars.append(scalars[index])
                     index += 1
                 }
-                guard index < scalars.count else { throw Problem(line: start, message: "a single quote is never closed") }
+                guard index < scalars.count else { throw ImportProblem(line: start, message: "a single quote is never closed") }
                 index += 1
             case "\"":
                 inWord = true
@@ -121,7 +115,7 @@ package enum ShellWords {
                     word.unicodeScalars.append(inner)
                     index += 1
                 }
-                guard index < scalars.count else { throw Problem(line: start, message: "a double quote is never closed") }
+                guard index < scalars.count else { throw ImportProblem(line: start, message: "a double quote is never closed") }
                 index += 1
             case "$" where index + 1 < scalars.count && scalars[index + 1] == "'":
                 inWord = true
@@ -144,7 +138,7 @@ package enum ShellWords {
                     word.unicodeScalars.append(inner)
                     index += 1
                 }
-                guard closed else { throw Problem(line: start, message: "a $'...' string is never closed") }
+                guard closed else { throw ImportProblem(line: start, message: "a $'...' string is never closed") }
             case "$":
                 if let (name, end) = variable(at: index + 1) {
                     word += "${\(name):-}"

@@ -27,7 +27,7 @@ struct FileSettings {
         // `auth:` may have been read already: its header stays, after the listed ones.
         case "headers": headers = loadHeaders(node, "'headers'", context: context) + headers
         case "auth":
-            if let auth = loadAuth(node, context: context) {
+            if let auth = AuthLoader.load(node, context: context) {
                 headers.append(HeaderTemplate(auth: auth, location: context.location(keyNode)))
             }
         case "options": options = OptionsLoader(context: context).load(node, "'options'")
