@@ -13,11 +13,38 @@ struct ImportingTests {
             curl one; curl two && curl three | jq .
             """
         let commands = try ShellWords.commands(in: text)
-        #expect(commands.count == 4)
-        #expect(commands[0] == ["curl", "-H", "A: b c", "x ${HOME:-} y", "t\tabAé", "a b", "--next"])
-        #expect(commands[1] == ["curl", "one"])
-        #expect(commands[3] == ["curl", "three"])
+        #expect(commands.map(\.words) == [
+            ["curl", "-H", "A: b c", "x ${HOME:-} y", "t\tabAé", "a b", "--next"], ["curl", "one"], ["curl", "two"], ["curl", "three"], ["jq", "."],
+        ])
+        #expect(commands[3].writesPipe && commands[4].readsPipe && !commands[2].writesPipe)
         #expect(throws: ImportProblem.self) { try ShellWords.commands(in: "curl 'open\n") }
+    }
+
+    @Test("shell redirections: < file, here-documents, here-strings, echo and cat piped in; output redirections dropped")
+    func redirections() throws {
+        let text = """
+            curl -d @- http://a < body.json > out.txt 2>&1
+            curl --data-binary @- http://b <<'EOF' | jq .
+            {"a": 1,
+             "b": "$x"}
+            EOF
+            curl -d @- http://c <<< $TOKEN
+            echo -n 'x=1' | curl -d @- http://d
+            cat data.txt | curl -T - http://e &> log
+            cat <<-END | curl -d @- http://f
+            \tline
+            \tEND
+            curl -d @- http://g < `echo name` 2>/dev/null
+            """
+        let commands = try ShellWords.commands(in: text).filter { $0.words.first == "curl" }
+        #expect(commands.map(\.words) == [
+            ["curl", "-d", "@-", "http://a"], ["curl", "--data-binary", "@-", "http://b"], ["curl", "-d", "@-", "http://c"],
+            ["curl", "-d", "@-", "http://d"], ["curl", "-T", "-", "http://e"], ["curl", "-d", "@-", "http://f"], ["curl", "-d", "@-", "http://g"],
+        ])
+        #expect(commands.map(\.input) == [
+            .file("body.json"), .text("{\"a\": 1,\n \"b\": \"$x\"}\n"), .text("${TOKEN:-}\n"), .text("x=1"), .file("data.txt"), .text("line\n"),
+            .program("`echo name`"),
+        ])
     }
 
     @Test("template safety: names and built-ins kept; unterminated, unknown and default-less references made plain")

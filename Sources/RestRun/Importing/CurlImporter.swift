@@ -11,6 +11,8 @@ package struct CurlImporter {
     package var outputDirectory: String
     /// One sentence for each flag left out or changed.
     package private(set) var warnings: [String] = []
+    /// What the command being read has as standard input (`@-`, `-T -`).
+    private var standardInput: ShellCommand.Input?
 
     package init(workingDirectory: String, outputDirectory: String) {
         self.workingDirectory = workingDirectory
@@ -20,12 +22,19 @@ package struct CurlImporter {
     /// The requests of every curl command in `text` (a file, standard input).
     package mutating func requests(from text: String) throws(ImportProblem) -> [ImportedRequest] {
         var requests: [ImportedRequest] = []
-        for words in try ShellWords.commands(in: text) {
+        for command in try ShellWords.commands(in: text) {
+            // `NAME=value curl ...` sets a variable for curl alone.
+            let words = Array(command.words.drop { word in word.firstIndex(of: "=").map { ShellWords.isName(String(word[..<$0])) } ?? false })
             guard let first = words.first else { continue }
             guard Self.isCurl(first) else {
-                warnings.append("'\(first)' is not a curl command: left out")
+                // A program in a pipeline (`echo ... |`, `| jq`) feeds curl or reads what it prints.
+                if !command.readsPipe, !command.writesPipe { warnings.append("'\(first)' is not a curl command: left out") }
                 continue
             }
+            for substitution in command.substitutions {
+                warnings.append("\(substitution): command substitutions are not run; read as empty text")
+            }
+            standardInput = command.input
             requests += self.requests(fromArguments: Array(words.dropFirst()))
         }
         return requests
@@ -33,7 +42,8 @@ package struct CurlImporter {
 
     /// The requests of one command given as words (`curl` itself optional).
     package mutating func requests(fromWords words: [String]) -> [ImportedRequest] {
-        requests(fromArguments: words.first.map(Self.isCurl) == true ? Array(words.dropFirst()) : words)
+        standardInput = nil
+        return requests(fromArguments: words.first.map(Self.isCurl) == true ? Array(words.dropFirst()) : words)
     }
 
     /// Whether `name` can be a header's name (an HTTP token).
@@ -98,7 +108,7 @@ package struct CurlImporter {
         var userAgent: String?
         var referer: String?
         var cookie: String?
-        var upload: String?
+        var uploads: [String] = []
         var urls: [String] = []
         var urlQuery: [String] = []
         var options: [(String, String)] = []
@@ -107,7 +117,24 @@ package struct CurlImporter {
         var fail = false
     }
 
+    /// The requests of a command's arguments: each part between `--next` (or `-:`) is a request
+    /// set of its own, as curl reads it.
     private mutating func requests(fromArguments arguments: [String]) -> [ImportedRequest] {
+        var groups: [[String]] = [[]]
+        var optionsEnded = false
+        for word in arguments {
+            if word == "--" { optionsEnded = true }
+            if !optionsEnded, word == "--next" || word == "-:" {
+                groups.append([])
+                optionsEnded = false
+            } else {
+                groups[groups.count - 1].append(word)
+            }
+        }
+        return groups.flatMap { requests(fromGroup: $0) }
+    }
+
+    private mutating func requests(fromGroup arguments: [String]) -> [ImportedRequest] {
         var command = Command()
         var index = 0
         var optionsEnded = false
@@ -159,14 +186,32 @@ package struct CurlImporter {
             warnings.append("a curl command has no URL: left out")
             return []
         }
-        return command.urls.compactMap { url in
+        if let conflict = Self.methodConflict(command) {
+            warnings.append("curl refuses \(conflict) in one command (each picks a method), so it sends nothing: left out")
+            return []
+        }
+        return command.urls.enumerated().compactMap { position, url in
             let lower = url.lowercased()
             guard !lower.hasPrefix("ws://"), !lower.hasPrefix("wss://") else {
                 warnings.append("\(url): curl's WebSocket mode has no equivalent in a request; left out")
                 return nil
             }
-            return request(for: url, command)
+            // The first -T goes with the first URL, the second with the second, and so on.
+            return request(for: url, command, upload: position < command.uploads.count ? command.uploads[position] : nil)
         }
+    }
+
+    /// The flags of `command` that each set a method and cannot go together (`-d` and `-F`, `-d`
+    /// and `-T`, `-I` and `-d` without `-G`, ...), as curl stops on them.
+    private static func methodConflict(_ command: Command) -> String? {
+        var flags: [String] = []
+        if !command.data.isEmpty { flags.append("-d") }
+        if !command.form.isEmpty { flags.append("-F") }
+        if !command.uploads.isEmpty { flags.append("-T") }
+        if command.head { flags.append("-I") }
+        // -G turns -d into a query, which a HEAD request can carry.
+        if command.get, flags == ["-d", "-I"] { return nil }
+        return flags.count > 1 ? flags.joined(separator: " with ") : nil
     }
 
     private mutating func apply(_ name: String, _ value: String?, to command: inout Command) {
@@ -206,7 +251,7 @@ package struct CurlImporter {
         case "user-agent": command.userAgent = value
         case "referer": command.referer = value
         case "cookie": command.cookie = value
-        case "upload-file": command.upload = value
+        case "upload-file": command.uploads.append(value)
         case "url": command.urls.append(value)
         case "url-query": command.urlQuery.append(value)
         case "insecure": command.options.append(("insecure", "true"))
@@ -252,7 +297,7 @@ package struct CurlImporter {
 
     // MARK: The request
 
-    private mutating func request(for given: String, _ command: Command) -> ImportedRequest {
+    private mutating func request(for given: String, _ command: Command, upload: String?) -> ImportedRequest {
         var url = TemplateSafety.sanitized(given.contains("://") ? given : "http://" + given)
         if url.contains("{") || url.contains("[") {
             warnings.append("\(given): curl expands {a,b} and [1-3] in URLs; rest-run sends it as written")
@@ -300,10 +345,16 @@ package struct CurlImporter {
             method = "POST"
             body = .multipart(command.form.map { formPart($0.0, literal: $0.literal) })
         }
-        if let upload = command.upload {
+        if let upload {
             method = "PUT"
             if upload == "-" || upload == "." {
-                warnings.append("-T \(upload): an upload from standard input is not read; the body is left out")
+                switch standardInput {
+                case let .text(text)?: body = Self.textBody(text)
+                case let .file(path)?:
+                    if let file = existing(path) { body = .file(file) } else { warnings.append("-T \(upload): \(path) is not there; the body is left out") }
+                default: warnings.append("-T \(upload): \(Self.describe(standardInput)); the body is left out")
+                }
+                if !hasHeader("Content-Type") { headers.append(("Content-Type", nil)) }
             } else {
                 let name = upload.split(separator: "/").last.map(String.init) ?? upload
                 if url.hasSuffix("/") { url += URLBuilder.encode(name) }
@@ -489,21 +540,37 @@ package struct CurlImporter {
         return types[name[name.index(after: dot)...].lowercased()] ?? "application/octet-stream"
     }
 
+    /// The text of `path` as curl reads `@path`; `-` is standard input, as the shell text gave it.
     private mutating func readFile(_ path: String, flag: String) -> String? {
         if path == "-" {
-            warnings.append("\(flag) @-: data from standard input is not read; left out")
-            return nil
+            switch standardInput {
+            case let .text(text)?: return text
+            case let .file(file)?: return readFile(file, flag: flag, shown: "@- < \(file)")
+            default:
+                warnings.append("\(flag) @-: \(Self.describe(standardInput)); left out")
+                return nil
+            }
         }
+        return readFile(path, flag: flag, shown: "@" + path)
+    }
+
+    private mutating func readFile(_ path: String, flag: String, shown: String) -> String? {
         let full = path.hasPrefix("/") ? path : workingDirectory + "/" + path
         guard let bytes = try? FileSystem.readBytes(full) else {
-            warnings.append("\(flag) @\(path): the file cannot be read; its data is left out")
+            warnings.append("\(flag) \(shown): the file cannot be read; its data is left out")
             return nil
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            warnings.append("\(flag) @\(path): the file is not UTF-8 text; its data is left out")
+            warnings.append("\(flag) \(shown): the file is not UTF-8 text; its data is left out")
             return nil
         }
         return text
+    }
+
+    /// Why standard input cannot be read here, in words.
+    private static func describe(_ input: ShellCommand.Input?) -> String {
+        guard case let .program(program)? = input else { return "standard input is not given in the text (no < FILE, here-document or echo |)" }
+        return "standard input is the output of '\(program)', which is not run"
     }
 
     /// A file curl would read, as the request file reaches it; nil when it is not there (a file

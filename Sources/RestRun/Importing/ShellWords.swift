@@ -1,31 +1,86 @@
-/// Splits shell text into commands of words as a POSIX shell reads them: whitespace between
-/// words, `'single'` and `"double"` quotes, `$'...'` strings with their escapes, a backslash
-/// escaping the next character (and joining lines at a line's end), `#` comments; commands end at
-/// an unescaped line break, `;`, `&&`, `||` or `|` (what follows a pipe is another program, left
-/// out). `$NAME` and `${NAME}` outside single quotes become `${NAME:-}`, rest-run's environment
-/// reference with an empty default.
+/// Splits shell text into commands as a POSIX shell reads them: whitespace between words,
+/// `'single'` and `"double"` quotes, `$'...'` strings with their escapes, a backslash escaping the
+/// next character (and joining lines at a line's end), `#` comments; commands end at an unescaped
+/// line break, `;`, `&`, `&&`, `||` or `|` (a pipe is marked on both sides). Redirections are read,
+/// not kept as words: `< FILE`, `<< WORD` and `<<- WORD` here-documents and `<<< word`
+/// here-strings give the command's standard input (so does an `echo` or `cat` piped into it);
+/// output redirections (`> FILE`, `2>&1`, `&> FILE`) are dropped. `$NAME` and `${NAME}` outside
+/// single quotes become `${NAME:-}`, rest-run's environment reference with an empty default;
+/// command substitutions are not run.
 package enum ShellWords {
-    /// The commands in `text`, each a list of words; empty commands are left out.
-    package static func commands(in text: String) throws(ImportProblem) -> [[String]] {
+    private enum Redirection {
+        case input, hereString, hereDocument(stripsTabs: Bool), output, duplicate
+    }
+
+    /// The commands in `text`; empty commands are left out.
+    package static func commands(in text: String) throws(ImportProblem) -> [ShellCommand] {
         let scalars = Array(text.unicodeScalars)
-        var commands: [[String]] = []
-        var words: [String] = []
+        var commands: [ShellCommand] = []
+        var current = ShellCommand(words: [])
         var word = ""
         var inWord = false
+        var quoted = false
+        var substituted = false
+        var redirection: Redirection?
+        // Here-documents whose text starts after the current line: delimiter, tab stripping, and
+        // the command they feed (nil: the one being read).
+        var hereDocuments: [(delimiter: String, stripsTabs: Bool, command: Int?)] = []
         var index = 0
         var line = 1
-        var skippingPipe = false
+        var afterPipe = false
 
         func endWord() {
-            if inWord, !skippingPipe { words.append(word) }
-            word = ""
-            inWord = false
+            defer {
+                word = ""
+                inWord = false
+                quoted = false
+                substituted = false
+            }
+            guard inWord else { return }
+            guard let pending = redirection else {
+                current.words.append(word)
+                return
+            }
+            redirection = nil
+            switch pending {
+            // Input from a command's output names that command (and so warns once, there).
+            case .input where substituted, .hereString where substituted: current.input = .program(current.substitutions.popLast() ?? word)
+            case .input: current.input = .file(word)
+            case .hereString: current.input = .text(word + "\n")
+            case let .hereDocument(stripsTabs): hereDocuments.append((word, stripsTabs, nil))
+            case .output, .duplicate: break
+            }
         }
-        func endCommand() {
+        func endCommand(pipe: Bool = false) {
             endWord()
-            if !words.isEmpty { commands.append(words) }
-            words = []
-            skippingPipe = false
+            redirection = nil
+            current.readsPipe = afterPipe
+            current.writesPipe = pipe
+            afterPipe = pipe
+            if !current.words.isEmpty || current.input != nil {
+                for (position, document) in hereDocuments.enumerated() where document.command == nil {
+                    hereDocuments[position].command = commands.count
+                }
+                commands.append(current)
+            }
+            current = ShellCommand(words: [])
+        }
+        func readHereDocuments() {
+            for document in hereDocuments {
+                var body = ""
+                while index < scalars.count {
+                    var end = index
+                    while end < scalars.count, scalars[end] != "\n" { end += 1 }
+                    var text = String(String.UnicodeScalarView(scalars[index..<end]))
+                    index = min(end + 1, scalars.count)
+                    line += 1
+                    if document.stripsTabs { text = String(text.drop { $0 == "\t" }) }
+                    if text == document.delimiter || text == document.delimiter + "\r" { break }
+                    body += text + "\n"
+                }
+                if let target = document.command, target < commands.count { commands[target].input = .text(body) }
+            }
+            hereDocuments = []
         }
         func variable(at start: Int) -> (name: String, end: Int)? {
             guard start < scalars.count else { return nil }
@@ -48,44 +103,110 @@ package enum ShellWords {
             }
             return name.isEmpty ? nil : (name, end)
         }
+        // A command substitution starting at `index` (`` ` `` or `$(`): recorded, not run.
+        func substitution() {
+            let backtick = scalars[index] == "`"
+            var end = index + (backtick ? 1 : 2)
+            var depth = 1
+            while end < scalars.count {
+                let inner = scalars[end]
+                if inner == "\\" {
+                    end += 2
+                    continue
+                }
+                if inner == "\n" { line += 1 }
+                if backtick, inner == "`" { break }
+                if !backtick, inner == "(" { depth += 1 }
+                if !backtick, inner == ")" {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                end += 1
+            }
+            current.substitutions.append(String(String.UnicodeScalarView(scalars[index..<min(end + 1, scalars.count)])))
+            index = min(end + 1, scalars.count)
+            inWord = true
+            substituted = true
+        }
 
         while index < scalars.count {
             let scalar = scalars[index]
+            let next = index + 1 < scalars.count ? scalars[index + 1] : nil
             switch scalar {
             case " ", "\t":
                 endWord()
                 index += 1
             case "\n", "\r":
-                if scalar == "\n" { line += 1 }
                 endCommand()
                 index += 1
+                if scalar == "\n" {
+                    line += 1
+                    readHereDocuments()
+                }
             case ";":
                 endCommand()
                 index += 1
+            case "&" where next == ">":
+                endWord()
+                index += index + 2 < scalars.count && scalars[index + 2] == ">" ? 3 : 2
+                redirection = .output
             case "&", "|":
-                let doubled = index + 1 < scalars.count && scalars[index + 1] == scalar
-                endCommand()
-                // After a single `|` the words belong to another program, up to the command's end.
-                if scalar == "|", !doubled { skippingPipe = true }
-                index += doubled ? 2 : 1
+                let doubled = next == scalar
+                // `|&` pipes standard error too.
+                let pipe = scalar == "|" && !doubled
+                endCommand(pipe: pipe)
+                index += doubled || (pipe && next == "&") ? 2 : 1
+            case "<", ">":
+                // A file descriptor's number written against it (`2>`) belongs to the redirection.
+                if inWord, !quoted, !word.isEmpty, word.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) {
+                    word = ""
+                    inWord = false
+                } else {
+                    endWord()
+                }
+                index += 1
+                if scalar == "<", next == "<" {
+                    index += 1
+                    if index < scalars.count, scalars[index] == "<" {
+                        index += 1
+                        redirection = .hereString
+                    } else {
+                        let strips = index < scalars.count && scalars[index] == "-"
+                        if strips { index += 1 }
+                        redirection = .hereDocument(stripsTabs: strips)
+                    }
+                } else if next == "&" {
+                    index += 1
+                    redirection = .duplicate
+                } else {
+                    if scalar == ">", next == ">" || next == "|" { index += 1 }
+                    if scalar == "<", next == ">" { index += 1 }
+                    redirection = scalar == "<" ? .input : .output
+                }
             case "#" where !inWord:
                 while index < scalars.count, scalars[index] != "\n" { index += 1 }
+            case "`":
+                substitution()
+            case "$" where next == "(":
+                substitution()
             case "\\":
-                if index + 1 < scalars.count, scalars[index + 1] == "\n" {
+                if next == "\n" {
                     line += 1
                     index += 2
-                } else if index + 2 < scalars.count, scalars[index + 1] == "\r", scalars[index + 2] == "\n" {
+                } else if next == "\r", index + 2 < scalars.count, scalars[index + 2] == "\n" {
                     line += 1
                     index += 3
-                } else if index + 1 < scalars.count {
-                    word.unicodeScalars.append(scalars[index + 1])
+                } else if let next {
+                    word.unicodeScalars.append(next)
                     inWord = true
+                    quoted = true
                     index += 2
                 } else {
                     index += 1
                 }
             case "'":
                 inWord = true
+                quoted = true
                 index += 1
                 let start = line
                 while index < scalars.count, scalars[index] != "'" {
@@ -97,6 +218,7 @@ package enum ShellWords {
                 index += 1
             case "\"":
                 inWord = true
+                quoted = true
                 index += 1
                 let start = line
                 while index < scalars.count, scalars[index] != "\"" {
@@ -104,6 +226,10 @@ package enum ShellWords {
                     if inner == "\\", index + 1 < scalars.count, ["$", "`", "\"", "\\", "\n"].contains(scalars[index + 1]) {
                         if scalars[index + 1] == "\n" { line += 1 } else { word.unicodeScalars.append(scalars[index + 1]) }
                         index += 2
+                        continue
+                    }
+                    if inner == "`" || inner == "$" && index + 1 < scalars.count && scalars[index + 1] == "(" {
+                        substitution()
                         continue
                     }
                     if inner == "$", let (name, end) = variable(at: index + 1) {
@@ -117,8 +243,9 @@ package enum ShellWords {
                 }
                 guard index < scalars.count else { throw ImportProblem(line: start, message: "a double quote is never closed") }
                 index += 1
-            case "$" where index + 1 < scalars.count && scalars[index + 1] == "'":
+            case "$" where next == "'":
                 inWord = true
+                quoted = true
                 index += 2
                 let start = line
                 var closed = false
@@ -156,6 +283,30 @@ package enum ShellWords {
             }
         }
         endCommand()
+        return pipedInputs(commands)
+    }
+
+    /// Each command that reads a pipe, given the input the command before it writes when that is
+    /// plain: `echo words` (its words and a line break; none after `-n`), `cat FILE`, or `cat` with
+    /// an input of its own. Any other program's output is named, not run.
+    private static func pipedInputs(_ commands: [ShellCommand]) -> [ShellCommand] {
+        var commands = commands
+        for position in commands.indices.dropFirst() where commands[position].readsPipe && commands[position].input == nil {
+            let source = commands[position - 1]
+            guard source.writesPipe, let program = source.words.first else { continue }
+            let arguments = Array(source.words.dropFirst())
+            if program == "echo", source.substitutions.isEmpty {
+                let newline = arguments.first != "-n"
+                let words = arguments.drop { $0 == "-n" || $0 == "-e" || $0 == "-E" }
+                commands[position].input = .text(words.joined(separator: " ") + (newline ? "\n" : ""))
+            } else if program == "cat", arguments.count == 1, source.substitutions.isEmpty {
+                commands[position].input = .file(arguments[0])
+            } else if program == "cat", arguments.isEmpty, let input = source.input {
+                commands[position].input = input
+            } else {
+                commands[position].input = .program(source.words.joined(separator: " "))
+            }
+        }
         return commands
     }
 
