@@ -50,15 +50,15 @@ struct ImportPostmanTests {
         #expect(refused.stderr.contains("broken.json:4:1: error: not a Postman collection"), "\(refused.stderr)")
     }
 
-    @Test("v2.0: a request that is only its URL, auth as an object, a URL in parts, OAuth 2.0 client credentials")
+    @Test("v2.0: a request that is only its URL, auth as an object, a URL in parts, path variables, OAuth 2.0 client credentials")
     func version20() async throws {
-        let collection = #"{"info":{"name":"v2.0","schema":"https://schema.getpostman.com/json/collection/v2.0.0/collection.json"},"item":[{"name":"a","request":"http://h.example/x"},{"name":"b","request":{"method":"PUT","url":"h.example/y","auth":{"type":"digest","digest":{"username":"u","password":"p4ss"}}}},{"name":"c","request":{"method":"GET","url":{"protocol":"https","host":["api","example","com"],"path":["v1","z"],"query":[{"key":"q","value":"1"},{"key":"off","value":"2","disabled":true}]},"auth":{"type":"oauth2","oauth2":{"accessTokenUrl":"https://t.example/token","clientId":"c","clientSecret":"s","grant_type":"client_credentials"}}}}]}"#
+        let collection = #"{"info":{"name":"v2.0","schema":"https://schema.getpostman.com/json/collection/v2.0.0/collection.json"},"item":[{"name":"a","request":"http://h.example/x"},{"name":"b","request":{"method":"PUT","url":"h.example/y","auth":{"type":"digest","digest":{"username":"u","password":"p4ss"}}}},{"name":"c","request":{"method":"GET","url":{"protocol":"https","host":["api","example","com"],"path":["v1","z"],"query":[{"key":"q","value":"1"},{"key":"off","value":"2","disabled":true}]},"auth":{"type":"oauth2","oauth2":{"accessTokenUrl":"https://t.example/token","clientId":"c","clientSecret":"s","grant_type":"client_credentials"}}}},{"name":"d","request":{"method":"GET","url":{"raw":"http://h.example/users/:id/:missing?x=:id","variable":[{"key":"id","value":"7"}]}}}]}"#
         let input = try BinaryRunner.temporaryFile("v20.json", collection)
         let output = try await binary.run(["import", "postman", input])
         #expect(output.status == 0, "\(output.all)")
         for expected in [
             "url: \"http://h.example/x\"", "method: PUT", "url: \"http://h.example/y\"", "auth: { digest: [\"u\", \"p4ss\"] }",
-            "url: \"https://api.example.com/v1/z?q=1\"",
+            "url: \"https://api.example.com/v1/z?q=1\"", "url: \"http://h.example/users/7/:missing?x=:id\"",
             "auth: { oauth2: { token_url: \"https://t.example/token\", client_id: \"c\", client_secret: \"s\", grant: \"client_credentials\" } }",
         ] {
             #expect(output.stdout.contains(expected), "\(expected): \(output.stdout)")

@@ -278,23 +278,48 @@ package struct PostmanImporter {
         return upper.first?.isNumber == false ? upper : "_" + upper
     }
 
-    /// A URL as a string or as Postman's object (`raw`, else its parts).
+    /// A URL as a string or as Postman's object (`raw`, else its parts), its `:name` path segments
+    /// replaced by the values of the object's `variable` list, as Postman sends them.
     static func url(_ value: DecodedValue?) -> String {
         switch value {
         case let .string(text)?: return text
         case let .object(members)?:
-            if let raw = string(members["raw"]) { return raw }
-            let scheme = string(members["protocol"]).map { $0 + "://" } ?? ""
-            let host = array(members["host"]).compactMap { string($0) }.joined(separator: ".")
-            let path = array(members["path"]).compactMap { string($0) }.joined(separator: "/")
-            let query = array(members["query"]).compactMap { item -> String? in
-                guard case let .object(entry) = item, entry["disabled"] != .bool(true), let key = string(entry["key"]) else { return nil }
-                return key + "=" + (string(entry["value"]) ?? "")
-            }.joined(separator: "&")
-            return scheme + host + (path.isEmpty ? "" : "/" + path) + (query.isEmpty ? "" : "?" + query)
+            var values: [String: String] = [:]
+            for case let .object(variable) in array(members["variable"]) where variable["disabled"] != .bool(true) {
+                guard let key = string(variable["key"]) ?? string(variable["id"]), let text = string(variable["value"]) ?? scalarText(variable["value"]),
+                      !text.isEmpty else { continue }
+                values[key] = text
+            }
+            return pathVariablesReplaced(in: partsURL(members), values)
         default:
             return ""
         }
+    }
+
+    /// `url` with each path segment `:name` that `values` has replaced by its value.
+    static func pathVariablesReplaced(in url: String, _ values: [String: String]) -> String {
+        guard !values.isEmpty else { return url }
+        let end = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
+        let start = url.range(of: "://").map { url[$0.upperBound...].firstIndex(of: "/") ?? end } ?? url.startIndex
+        guard start < end else { return url }
+        let segments = url[start..<end].split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
+            guard segment.hasPrefix(":"), let value = values[String(segment.dropFirst())] else { return String(segment) }
+            return value
+        }
+        return String(url[..<start]) + segments.joined(separator: "/") + String(url[end...])
+    }
+
+    /// The URL an object's `raw` gives, else the one its parts make.
+    private static func partsURL(_ members: Object) -> String {
+        if let raw = string(members["raw"]) { return raw }
+        let scheme = string(members["protocol"]).map { $0 + "://" } ?? ""
+        let host = array(members["host"]).compactMap { string($0) }.joined(separator: ".")
+        let path = array(members["path"]).compactMap { string($0) }.joined(separator: "/")
+        let query = array(members["query"]).compactMap { item -> String? in
+            guard case let .object(entry) = item, entry["disabled"] != .bool(true), let key = string(entry["key"]) else { return nil }
+            return key + "=" + (string(entry["value"]) ?? "")
+        }.joined(separator: "&")
+        return scheme + host + (path.isEmpty ? "" : "/" + path) + (query.isEmpty ? "" : "?" + query)
     }
 
     private static func object(_ value: DecodedValue?) -> Object? {
