@@ -1,3 +1,4 @@
+import Foundation
 @testable import RestRun
 import Testing
 
@@ -70,5 +71,43 @@ struct ImportingTests {
             #expect(text.contains(method == "GET" ? "method: GET\n" : "method: \"\(method)\""))
             _ = try RequestFileLoader(environment: [:], predefinedVariables: []).load(text: text, path: "/tmp/odd.yaml")
         }
+    }
+
+    @Test("every importer fuzz seed (found crashes among them) imports to a file that loads, unknown references escaped")
+    func fuzzSeeds() throws {
+        let seeds = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../Fuzz/seeds").standardized.path
+        let loader = RequestFileLoader(environment: [:], predefinedVariables: [])
+        var imported = 0
+        for kind in ["curl", "har", "postman"] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: seeds + "/" + kind).sorted() {
+                let bytes = try FileSystem.readBytes(seeds + "/" + kind + "/" + name)
+                var variables: [(String, String)] = []
+                let requests: [ImportedRequest]
+                switch kind {
+                case "curl":
+                    var importer = CurlImporter(workingDirectory: "/nonexistent", outputDirectory: "/tmp")
+                    requests = (try? importer.requests(from: String(decoding: bytes, as: UTF8.self))) ?? []
+                case "har":
+                    var importer = HARImporter()
+                    requests = (try? importer.requests(from: bytes)) ?? []
+                default:
+                    var importer = PostmanImporter(workingDirectory: "/nonexistent", outputDirectory: "/tmp")
+                    requests = (try? importer.requests(from: bytes)) ?? []
+                    variables = importer.variables
+                }
+                guard !requests.isEmpty else { continue }
+                imported += 1
+                let text = RequestFileWriter.text(requests, variables: variables)
+                #expect(throws: Never.self, "\(kind)/\(name)") { _ = try loader.load(text: text, path: "/tmp/imported.yaml") }
+            }
+        }
+        #expect(imported > 20)
+    }
+
+    @Test("curl and HAR text is never read as rest-run's references; a shell's $NAME is")
+    func referencesKept() {
+        #expect(TemplateSafety.sanitized("/{{a}}/{{$uuid}}/${X:-1}", keeping: .references) == "/{{a}}/{{$uuid}}/${X:-1}")
+        #expect(TemplateSafety.sanitized("/{{a}}/{{$uuid}}/${X:-1}", keeping: .environment) == "/%7B%7Ba}}/%7B%7B$uuid}}/${X:-1}")
+        #expect(TemplateSafety.sanitized("/{{a}}/{{$uuid}}/${X:-1}", keeping: .nothing) == "/%7B%7Ba}}/%7B%7B$uuid}}/%24%7BX:-1}")
     }
 }

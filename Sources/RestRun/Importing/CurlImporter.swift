@@ -298,12 +298,12 @@ package struct CurlImporter {
     // MARK: The request
 
     private mutating func request(for given: String, _ command: Command, upload: String?) -> ImportedRequest {
-        var url = TemplateSafety.sanitized(given.contains("://") ? given : "http://" + given)
+        var url = TemplateSafety.sanitized(given.contains("://") ? given : "http://" + given, keeping: .environment)
         if url.contains("{") || url.contains("[") {
             warnings.append("\(given): curl expands {a,b} and [1-3] in URLs; rest-run sends it as written")
         }
         var headers = command.headers.filter { _, value in
-            guard let value, !TemplateSafety.isSafe(value) else { return true }
+            guard let value, !TemplateSafety.isSafe(value, keeping: .environment) else { return true }
             warnings.append("-H with '\(value)': rest-run would read its '{{' or '${' as a template; left out")
             return false
         }
@@ -381,10 +381,10 @@ package struct CurlImporter {
         if let contentType, !hasHeader("Content-Type") {
             headers.append(("Content-Type", contentType))
         }
-        url = TemplateSafety.sanitized(url)
+        url = TemplateSafety.sanitized(url, keeping: .environment)
         // A header value rest-run would read as a template cannot be written as it is.
         headers = headers.filter { name, value in
-            guard let value, !TemplateSafety.isSafe(value) else { return true }
+            guard let value, !TemplateSafety.isSafe(value, keeping: .environment) else { return true }
             warnings.append("the \(name) header '\(value)' holds '{{' or '${', which rest-run reads as a template; left out")
             return false
         }
@@ -392,9 +392,9 @@ package struct CurlImporter {
             body = .multipart(parts.map { part in
                 var part = part
                 part.name = Self.plain(part.name)
-                part.value = part.value.map(Self.plain)
-                part.filename = part.filename.map(Self.plain)
-                part.contentType = part.contentType.map(Self.plain)
+                part.value = part.value.map { Self.plain($0) }
+                part.filename = part.filename.map { Self.plain($0) }
+                part.contentType = part.contentType.map { Self.plain($0) }
                 return part
             })
         }
@@ -436,14 +436,14 @@ package struct CurlImporter {
 
     /// `text` with any `{{` or `${` rest-run would misread broken up (`{ {`, `$ {`), where no other
     /// form can carry it (a part's value, a credential).
-    static func plain(_ text: String) -> String {
-        TemplateSafety.sanitized(text) { $0 == "{{" ? "{ {" : "$ {" }
+    static func plain(_ text: String, keeping kept: TemplateSafety.Kept = .environment) -> String {
+        TemplateSafety.sanitized(text, keeping: kept) { $0 == "{{" ? "{ {" : "$ {" }
     }
 
     /// The body a text sends as it is: `text:`, or `base64:` when rest-run would read `{{` in it
     /// as a template.
-    static func textBody(_ text: String) -> ImportedRequest.Body {
-        TemplateSafety.isSafe(text) && !text.contains("{{") ? .text(text) : .base64(Array(text.utf8))
+    static func textBody(_ text: String, keeping kept: TemplateSafety.Kept = .environment) -> ImportedRequest.Body {
+        TemplateSafety.isSafe(text, keeping: kept) && !text.contains("{{") ? .text(text) : .base64(Array(text.utf8))
     }
 
     /// One `-d` piece as curl reads it.

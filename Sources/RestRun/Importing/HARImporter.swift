@@ -56,13 +56,16 @@ package struct HARImporter {
                 continue
             }
             let path = String((URLParts(url)?.path ?? "/").prefix { $0 != "?" })
-            var imported = ImportedRequest(name: "\(method) \(path.isEmpty ? "/" : path)", method: method, url: TemplateSafety.sanitized(url))
+            var imported = ImportedRequest(name: "\(method) \(path.isEmpty ? "/" : path)", method: method, url: TemplateSafety.sanitized(url, keeping: .nothing))
             var headers: [(name: String, value: String?)] = []
             var contentType: String?
             for case let .object(header) in Self.array(request["headers"]) {
                 guard let name = Self.string(header["name"]), let value = Self.string(header["value"]),
-                      !name.hasPrefix(":"), !Self.droppedHeaders.contains(name.lowercased()), CurlImporter.isToken(name),
-                      TemplateSafety.isSafe(value) else { continue }
+                      !name.hasPrefix(":"), !Self.droppedHeaders.contains(name.lowercased()), CurlImporter.isToken(name) else { continue }
+                guard TemplateSafety.isSafe(value, keeping: .nothing) else {
+                    warnings.append("entry \(number + 1): the \(name) header holds '{{' or '${', which rest-run reads as a template; left out")
+                    continue
+                }
                 if name.lowercased() == "content-type" { contentType = value }
                 headers.append((name, value))
             }
@@ -71,16 +74,16 @@ package struct HARImporter {
                 let mimeType = Self.string(postData["mimeType"]) ?? contentType ?? ""
                 let essence = MediaType.essence(mimeType)
                 if (essence == "application/json" || essence.hasSuffix("+json")), let value = try? JSONParser.parse(Array(text.utf8)),
-                   TemplateSafety.isSafe(YAMLText.flow(value)), !YAMLText.flow(value).contains("{{") {
+                   TemplateSafety.isSafe(YAMLText.flow(value), keeping: .nothing), !YAMLText.flow(value).contains("{{") {
                     imported.body = .json(value)
                 } else {
-                    imported.body = CurlImporter.textBody(text)
+                    imported.body = CurlImporter.textBody(text, keeping: .nothing)
                     if contentType == nil, !mimeType.isEmpty { headers.append(("Content-Type", mimeType)) }
                 }
             } else if case let .array(params)? = postData["params"], !params.isEmpty {
                 imported.body = .form(params.compactMap { param in
                     guard case let .object(fields) = param, let name = Self.string(fields["name"]) else { return nil }
-                    return (CurlImporter.plain(name), CurlImporter.plain(Self.string(fields["value"]) ?? ""))
+                    return (CurlImporter.plain(name, keeping: .nothing), CurlImporter.plain(Self.string(fields["value"]) ?? "", keeping: .nothing))
                 })
                 headers.removeAll { $0.name.lowercased() == "content-type" }
             }

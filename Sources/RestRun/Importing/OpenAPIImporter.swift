@@ -68,7 +68,7 @@ package enum OpenAPIImporter {
             } else {
                 headers.append(("Content-Type", media.mediaType))
                 let text = if case let .string(text) = example { text } else { example.jsonText }
-                request.body = CurlImporter.textBody(text)
+                request.body = CurlImporter.textBody(text, keeping: .nothing)
             }
         }
         request.headers = headers

@@ -3,10 +3,22 @@
 /// a name, an unknown built-in, an environment variable without a default) is what the source
 /// meant as plain text, and is made so.
 package enum TemplateSafety {
-    /// Whether rest-run reads every `{{`/`${` in `text` as a template that loads.
-    package static func isSafe(_ text: String) -> Bool {
+    /// Which references in imported text the source meant for rest-run to read.
+    package enum Kept: Sendable {
+        /// `{{name}}` (a variable the file declares), `{{$builtin}}` and `${NAME:-default}`: a
+        /// Postman collection's own references.
+        case references
+        /// `${NAME:-default}` only: what the curl importer writes for a shell's `$NAME`.
+        case environment
+        /// None: a recording (HAR) means every brace as it is.
+        case nothing
+    }
+
+    /// Whether rest-run reads every `{{`/`${` in `text` as a template that loads, and each is one
+    /// `kept` allows.
+    package static func isSafe(_ text: String, keeping kept: Kept = .references) -> Bool {
         var escaped = false
-        _ = sanitized(text) { found in
+        _ = sanitized(text, keeping: kept) { found in
             escaped = true
             return found
         }
@@ -15,13 +27,13 @@ package enum TemplateSafety {
 
     /// `text` with each `{{`/`${` rest-run cannot read replaced by `escape` of it (in a URL,
     /// percent-encoded; elsewhere, the caller sends the text another way).
-    package static func sanitized(_ text: String, escape: (String) -> String = urlEscape) -> String {
+    package static func sanitized(_ text: String, keeping kept: Kept = .references, escape: (String) -> String = urlEscape) -> String {
         guard text.utf8.contains(UInt8(ascii: "{")) else { return text }
-        let once = sanitizedOnce(text, escape: escape)
+        let once = sanitizedOnce(text, keeping: kept, escape: escape)
         // What an escape joins up can form a reference the pass did not see (`{{{{$uuid}}`): then
         // every `{{` and `${` is escaped.
         var escapedAgain = false
-        _ = sanitizedOnce(once) { found in
+        _ = sanitizedOnce(once, keeping: kept) { found in
             escapedAgain = true
             return found
         }
@@ -45,7 +57,7 @@ package enum TemplateSafety {
 
     /// One pass over the text's scalars (a `{` may carry a combining mark, which `Character`s
     /// would hide).
-    private static func sanitizedOnce(_ text: String, escape: (String) -> String) -> String {
+    private static func sanitizedOnce(_ text: String, keeping kept: Kept, escape: (String) -> String) -> String {
         let scalars = Array(text.unicodeScalars)
         var result = ""
         var index = 0
@@ -68,7 +80,7 @@ package enum TemplateSafety {
             if scalar == "{", next == "{" {
                 if let close = find("}", "}", from: index + 2) {
                     let name = slice((index + 2)..<close).trimmingCharacters(in: " ")
-                    if name.hasPrefix("$") ? BuiltinValue(rawValue: name) != nil : TemplateParser.isVariableName(name) {
+                    if kept == .references, name.hasPrefix("$") ? BuiltinValue(rawValue: name) != nil : TemplateParser.isVariableName(name) {
                         result += slice(index..<(close + 2))
                         index = close + 2
                         continue
@@ -78,7 +90,7 @@ package enum TemplateSafety {
                 index += 2
             } else if scalar == "$", next == "{" {
                 // Only `${NAME:-...}` with a default loads without the variable set.
-                if let close = find("}", nil, from: index + 2), let separator = find(":", "-", from: index + 2), separator < close,
+                if kept != .nothing, let close = find("}", nil, from: index + 2), let separator = find(":", "-", from: index + 2), separator < close,
                    TemplateParser.isEnvironmentName(slice((index + 2)..<separator)),
                    find("{", nil, from: separator).map({ $0 > close }) ?? true {
                     result += slice(index..<(close + 1))
