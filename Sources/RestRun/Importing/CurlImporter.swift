@@ -191,7 +191,8 @@ package struct CurlImporter {
             return []
         }
         return command.urls.enumerated().compactMap { position, url in
-            let lower = url.lowercased()
+            // As the file loads with the shell's variables unset (`${HOST:-}ws://...` is ws://).
+            let lower = Self.withDefaults(url).lowercased()
             guard !lower.hasPrefix("ws://"), !lower.hasPrefix("wss://") else {
                 warnings.append("\(url): curl's WebSocket mode has no equivalent in a request; left out")
                 return nil
@@ -199,6 +200,23 @@ package struct CurlImporter {
             // The first -T goes with the first URL, the second with the second, and so on.
             return request(for: url, command, upload: position < command.uploads.count ? command.uploads[position] : nil)
         }
+    }
+
+    /// `text` with each `${NAME:-default}` the shell words hold replaced by its default.
+    static func withDefaults(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "${") {
+            result += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
+                rest = rest[start.lowerBound...]
+                break
+            }
+            let inside = rest[start.upperBound..<end]
+            result += inside.range(of: ":-").map { String(inside[$0.upperBound...]) } ?? ""
+            rest = rest[rest.index(after: end)...]
+        }
+        return result + rest
     }
 
     /// The flags of `command` that each set a method and cannot go together (`-d` and `-F`, `-d`

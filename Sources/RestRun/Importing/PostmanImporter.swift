@@ -59,12 +59,13 @@ package struct PostmanImporter {
             // A request's own auth is in the request; `inherit` (or none) takes its folder's.
             let requestAuth = Self.object(Self.object(request)?["auth"])
             let authUsed = requestAuth.map { Self.string($0["type"]) == "inherit" ? effectiveAuth : $0 } ?? effectiveAuth
-            let url = Self.url(Self.object(request)?["url"] ?? request).lowercased()
+            var imported = self.request(name: name, request, auth: authUsed)
+            // As the file loads with the environment unset (`${HOST:-}ws://...` is ws://).
+            let url = CurlImporter.withDefaults(imported.url).lowercased()
             if url.hasPrefix("ws://") || url.hasPrefix("wss://") {
                 warnings.append("'\(name)' is a WebSocket request: its messages are not imported; left out")
                 continue
             }
-            var imported = self.request(name: name, request, auth: authUsed)
             imported.tags = folders.isEmpty ? [] : [folders.joined(separator: "/")]
             for case let .object(event) in Self.array(item["event"]) {
                 let lines = Self.array(Self.object(event["script"])?["exec"]).compactMap { Self.string($0) }
