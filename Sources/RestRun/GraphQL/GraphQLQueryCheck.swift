@@ -21,6 +21,9 @@ package enum GraphQLQueryCheck {
         guard !GraphQLDepth.isTooDeep(query) else {
             return [Problem(message: "the query nests deeper than \(GraphQLDepth.limit) levels", line: 1, column: 1)]
         }
+        guard !GraphQLEscapeGuard.isCutOff(query) else {
+            return [Problem(message: "the query cannot be parsed: a \\u escape at its end has fewer than four hex digits", line: 1, column: 1)]
+        }
         let document: Document
         do {
             document = try parse(source: query)
@@ -70,7 +73,7 @@ package enum GraphQLQueryCheck {
     /// operation's name; nil when the query cannot be parsed or its operation has no name.
     package static func operationName(of query: String, given operationName: String?) -> String? {
         if let operationName { return operationName }
-        guard !GraphQLDepth.isTooDeep(query), let document = try? parse(source: query) else { return nil }
+        guard !GraphQLDepth.isTooDeep(query), !GraphQLEscapeGuard.isCutOff(query), let document = try? parse(source: query) else { return nil }
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         return operations.count == 1 ? operations.first?.name?.value : nil
     }

@@ -39,6 +39,7 @@ package final class GraphQLSchemaDocument: Sendable {
             }
         }
         guard !GraphQLDepth.isTooDeep(sdl) else { throw Failure(message: "it nests deeper than \(GraphQLDepth.limit) levels") }
+        guard !GraphQLEscapeGuard.isCutOff(sdl) else { throw Failure(message: "a \\u escape at its end has fewer than four hex digits") }
         do {
             return GraphQLSchemaDocument(schema: try buildSchema(source: sdl), path: path)
         } catch let error as GraphQLError {
