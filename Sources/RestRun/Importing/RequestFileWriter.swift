@@ -25,7 +25,7 @@ package enum RequestFileWriter {
                 for line in comment.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("  # " + commentText(String(line))) }
             }
             // A name is a template too; one shown as the source wrote it keeps no reference.
-            lines.append("  - name: \(YAMLText.quoted(TemplateSafety.sanitized(request.name, keeping: .nothing) { $0 == "{{" ? "{ {" : "$ {" }))")
+            lines.append("  - name: \(YAMLText.quoted(CurlImporter.plain(request.name, keeping: .nothing)))")
             lines.append("    method: \(methodText(request.method))")
             lines.append("    url: \(YAMLText.quoted(request.url))")
             if !request.tags.isEmpty { lines.append("    tags: [" + request.tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
