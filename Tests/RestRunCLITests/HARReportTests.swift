@@ -12,12 +12,13 @@ struct HARReportTests {
     static let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../shared/testdata/har-schema/har.json").standardized.path
 
-    @Test("a run with retries, bodies, query, Basic auth, a secret header and a refused connection is valid HAR 1.2 without canaries")
+    /// The HAR 1.2 schema is public data that this checkout's `../shared/testdata` holds (see its
+    /// README); a clone on its own skips the test, visibly, rather than failing it.
+    static let schemaFound = ConditionTrait.enabled(
+        if: FileManager.default.fileExists(atPath: schema), "the HAR schema is not in ../shared/testdata/har-schema")
+
+    @Test("a run with retries, bodies, query, Basic auth, a secret header and a refused connection is valid HAR 1.2 without canaries", schemaFound)
     func report() async throws {
-        guard FileManager.default.fileExists(atPath: Self.schema) else {
-            Issue.record("the HAR schema is not at \(Self.schema)")
-            return
-        }
         let server = RecordingServer()
         try await MockServer.serving(responder: server) { mock in
             let folder = (try BinaryRunner.temporaryFile("x", "") as NSString).deletingLastPathComponent

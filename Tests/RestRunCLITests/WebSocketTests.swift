@@ -62,6 +62,42 @@ struct WebSocketTests {
         #expect(!json.contains("s3cr3t-token") && !output.all.contains("s3cr3t-token"), "the Authorization header stays secret")
     }
 
+    @Test("a credential the handshake sends, or a secret capture sent in a message, stays secret when the server echoes it")
+    func echoedSecrets() async throws {
+        let server = try FaultServer()
+        defer { server.stop() }
+        let routes = try BinaryRunner.temporaryFile("routes.yaml", Self.routes + "  - path: /token\n    json: { token: capturedWsSecret42 }\n")
+        let folder = (routes as NSString).deletingLastPathComponent
+        let reports = ["json", "junit", "tap", "html", "har"].map { ("--report-" + $0, folder + "/echoed." + $0) }
+        // The first receive fails, so each message is shown in full in the failure as well.
+        let (_, output) = try await binary.runFile("""
+            requests:
+              - name: echoed header
+                url: ws://127.0.0.1:\(server.port)/ws-headers
+                headers: { Authorization: "Bearer wsLiteralCredential99" }
+                websocket:
+                  - receive: { expect: { body: { contains: "not in the headers" } } }
+              - name: token
+                url: "{{mock_url}}/token"
+                capture: { token: { json: $.token, secret: true } }
+              - name: echoed capture
+                url: "{{mock_url}}/echo"
+                websocket:
+                  - send: "token={{token}}"
+                  - receive: { expect: { body: "no such body" }, capture: { echoed: { body: true } } }
+            """, ["--mock", routes, "-vv"] + reports.flatMap { [$0.0, $0.1] })
+        #expect(output.status == 4, "\(output.all)")
+        #expect(output.stdout.contains("Authorization: Bearer [redacted]") || output.stdout.contains("[redacted]"), "\(output.stdout)")
+        for secret in ["wsLiteralCredential99", "capturedWsSecret42"] {
+            #expect(!output.all.contains(secret), "\(secret) in the output: \(output.all)")
+            for (flag, path) in reports {
+                let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+                #expect(!text.isEmpty, "\(flag) wrote nothing")
+                #expect(!text.contains(secret), "\(secret) in \(flag)")
+            }
+        }
+    }
+
     @Test("failed checks are exit 4 at their step; the steps after them still run")
     func failures() async throws {
         let routes = try BinaryRunner.temporaryFile("routes.yaml", Self.routes)

@@ -11,10 +11,13 @@ import Darwin
 /// Paths: `/ok`, `/reset-before`, `/reset-during`, `/close-mid-headers`, `/short-body`,
 /// `/bad-chunk`, `/endless-chunked`, `/gzip-bomb`, `/slow-headers`, `/slow-body`, `/never-answer`,
 /// `/redirect-loop`, `/redirect-ftp`, `/invalid-utf8`, `/huge-header`, `/many-headers`,
-/// `/conflicting-length`, `/bad-status`, `/negative-length`, `/word-length`, `/bad-version`, `/garbage`; event streams: `/sse-split`,
+/// `/conflicting-length`, `/bad-status`, `/negative-length`, `/word-length`, `/bad-version`, `/garbage`; event streams: `/sse-split`, `/sse-complete`,
 /// `/sse-early-close`, `/sse-endless-event`, `/sse-flood`, `/sse-stall`; WebSocket (a real handshake,
 /// then): `/ws-malformed`, `/ws-endless-frame`, `/ws-close-1011`, `/ws-silent`, `/ws-chatter`, and
 /// `/ws-headers` (one text message: the handshake's header lines); `/set-cookie` sets `session=abc`.
+///
+/// Every connection serves one request and closes 50 ms after the answer, without saying
+/// `Connection: close`: a client that sends a second request on it finds it closed.
 public final class FaultServer: @unchecked Sendable {
     /// The port it listens on.
     public let port: Int
@@ -179,6 +182,11 @@ public final class FaultServer: @unchecked Sendable {
                 guard !isStopped, send(connection, Array(chunk)) else { return }
                 pause(0.002)
             }
+        case "/sse-complete":
+            // A whole chunked stream, then (like every path here) the connection closes a moment later.
+            let events = "data: one\n\ndata: two\n\n"
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + String(events.utf8.count, radix: 16) + "\r\n" + events + "\r\n0\r\n\r\n")
         case "/sse-early-close":
             send(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\ndata: one\n\ndata: half")
         case "/sse-endless-event":
@@ -250,7 +258,7 @@ public final class FaultServer: @unchecked Sendable {
     /// 200 MiB of zeros in about 1.3 MB of gzip.
     /// Many times the test's `max_body` once inflated, yet small enough to write bit by bit in a
     /// debug build while the other tests run: a larger one sometimes outlasted the client's timeout.
-    static let gzipBomb = gzipOfZeros(count: 16 * 1024 * 1024)
+    public static let gzipBomb = gzipOfZeros(count: 16 * 1024 * 1024)
 
     /// A gzip member whose deflate stream (fixed Huffman codes: one literal zero, then matches of
     /// 258 bytes at distance 1) expands to `count` zero bytes: about 13 bits per 258 bytes. The

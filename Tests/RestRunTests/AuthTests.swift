@@ -42,13 +42,15 @@ struct AuthTests {
         return (words[0], target, headers, sections.dropFirst().joined(separator: "\n\n"))
     }
 
-    @Test("SigV4: the canonical request, the string to sign and the Authorization of every case of AWS's suite")
+    /// AWS's SigV4 test suite is public data that this checkout's `../shared/testdata` holds (see
+    /// its README); a clone on its own skips the test, visibly, rather than failing it.
+    static let suiteFound = ConditionTrait.enabled(
+        if: FileManager.default.fileExists(atPath: suite), "AWS's SigV4 test suite is not in ../shared/testdata/aws-sig-v4-test-suite")
+
+    @Test("SigV4: the canonical request, the string to sign and the Authorization of every case of AWS's suite", suiteFound)
     func sigV4Suite() throws {
         let cases = Self.cases()
-        guard !cases.isEmpty else {
-            Issue.record("AWS's SigV4 test suite is not at \(Self.suite)")
-            return
-        }
+        #expect(cases.count > 20, "AWS's SigV4 test suite at \(Self.suite) has no cases")
         let signer = SigV4Signer(
             accessKey: "AKIDEXAMPLE", secretKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", region: "us-east-1", service: "service")
         var checked = 0

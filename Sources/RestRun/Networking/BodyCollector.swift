@@ -22,6 +22,9 @@ final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
     private var body: [UInt8] = []
     private var size = 0
 
+    /// Whether the response's head arrived: a failure before it means no byte of an answer came.
+    var hasHead: Bool { head != nil }
+
     init(limit: Int, keepsBody: Bool) {
         self.limit = limit
         self.keepsBody = keepsBody

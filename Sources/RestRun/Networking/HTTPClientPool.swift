@@ -32,6 +32,8 @@ package final class HTTPClientPool: Sendable {
     /// not parsed again (AsyncHTTPClient parses it into a Foundation `URL` each time). The last one
     /// is compared first, which costs less than hashing the URL. Emptied when full.
     private let parsedRequests = Mutex(ParsedRequests())
+    /// The connections that have carried a request, for telling a reused one from a new one.
+    let reusedConnections = ReusedConnections()
     private static let parsedRequestLimit = 256
 
     /// A pool of one client, made and shut down by its owner.

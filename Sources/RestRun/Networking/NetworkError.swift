@@ -50,6 +50,9 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
     package var notes: [String] = []
     /// A stream's events received before it failed.
     package var events: EventLog?
+    /// The request went out on a reused connection that the server closed before any byte of an
+    /// answer: the networker sends it again on another connection, and `-v` says so.
+    package var closedUnanswered = false
 
     /// Creates an error.
     public init(_ kind: Kind, _ message: String) {

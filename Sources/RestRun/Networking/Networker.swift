@@ -113,20 +113,37 @@ public final class Networker: Networking {
         let deadline = NIODeadline.now() + TimeAmount(request.stream?.settings.within ?? request.transport.effectiveTimeout)
         var current = request
         var redirects = 0
+        var resends = 0
         var chain = [request.url]
         while true {
             let outgoing = try await prepareAttempt(current)
             for delegate in delegates { delegate.networking(self, willSend: outgoing, attempt: attempt) }
             let hopStart = ContinuousClock.now
-            let result: Result<Response, any Error>
+            var result: Result<Response, any Error>
             do {
                 result = .success(try await exchange(outgoing, deadline: deadline, start: start))
             } catch {
                 result = .failure(error)
             }
+            // A kept-alive connection the server closed as the request went out: sent again, on
+            // another connection, within the same attempt (curl's "Connection died, retrying a
+            // fresh connect"). The next kept connection may be just as stale, so a few are tried;
+            // a new connection that closes early is the plain error.
+            var resending = false
+            if case var .failure(error as NetworkError) = result, error.closedUnanswered {
+                resending = resends < Self.resendLimit && !Task.isCancelled
+                if !resending {
+                    error.closedUnanswered = false
+                    result = .failure(error)
+                }
+            }
             let hopDuration = ContinuousClock.now - hopStart
             for delegate in delegates {
                 delegate.networking(self, didReceive: result, for: outgoing, duration: hopDuration)
+            }
+            if resending {
+                resends += 1
+                continue
             }
             let limit = request.transport.followRedirects ?? 0
             guard case let .success(response) = result, limit > 0, let next = redirect(from: current, response: response) else {
@@ -141,6 +158,10 @@ public final class Networker: Networking {
             current = next
         }
     }
+
+    /// How many times one attempt is sent again after a reused connection closed unanswered: each
+    /// time takes another kept connection or a new one, and AsyncHTTPClient keeps at most 8 per host.
+    private static let resendLimit = 9
 
     private func prepareAttempt(_ request: PreparedRequest) async throws -> PreparedRequest {
         try await HeaderMerge.merge(request, delegates: delegates, networking: self)
@@ -163,13 +184,22 @@ public final class Networker: Networking {
                 return try await exchangeStream(request, outgoing, reading: stream, deadline: deadline, start: start)
             }
             let collector = BodyCollector(limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody)
+            let witness = ConnectionWitness(ledger: pool.reusedConnections)
             // Connections stay where the pool puts them: pinning each file's requests to one loop
             // makes AsyncHTTPClient open overflow connections, closed when idle (RESULTS.md).
-            let task = pool.client(for: request).execute(request: outgoing, delegate: collector, deadline: deadline)
-            let collected = try await withTaskCancellationHandler {
-                try await task.futureResult.get()
-            } onCancel: {
-                task.cancel()
+            let task = pool.client(for: request).execute(request: outgoing, delegate: collector, deadline: deadline, logger: witness.logger)
+            let collected: BodyCollector.Collected
+            do {
+                collected = try await withTaskCancellationHandler {
+                    try await task.futureResult.get()
+                } onCancel: {
+                    task.cancel()
+                }
+            } catch {
+                if Task.isCancelled { throw CancellationError() }
+                var failure = NetworkError(classifying: error, request: request)
+                failure.closedUnanswered = !collector.hasHead && witness.closedUnanswered(error, kind: failure.kind)
+                throw failure
             }
             var received = Response(
                 status: Int(collected.head.status.code), reason: collected.head.status.reasonPhrase,
@@ -200,7 +230,8 @@ public final class Networker: Networking {
         let observers = delegates.compactMap { ($0 as? any EventStreamObserver)?.eventObserver(for: request) }
         let collector = EventStreamCollector(
             reading: reading, limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody, start: start, observers: observers)
-        let task = pool.client(for: request).execute(request: outgoing, delegate: collector, deadline: deadline)
+        let witness = ConnectionWitness(ledger: pool.reusedConnections)
+        let task = pool.client(for: request).execute(request: outgoing, delegate: collector, deadline: deadline, logger: witness.logger)
         do {
             try await withTaskCancellationHandler {
                 try await task.futureResult.get()
@@ -211,7 +242,9 @@ public final class Networker: Networking {
             // `until` held or `max_events` arrived: what came so far is the response.
         } catch {
             if Task.isCancelled { throw CancellationError() }
-            throw streamFailure(error, request: request, collector: collector)
+            var failure = streamFailure(error, request: request, collector: collector)
+            failure.closedUnanswered = collector.head == nil && witness.closedUnanswered(error, kind: failure.kind)
+            throw failure
         }
         guard let head = collector.head else { throw NetworkError(classifying: HTTPClientError.remoteConnectionClosed, request: request) }
         var received = Response(

@@ -24,6 +24,9 @@ extension Runner {
             // encode, so no Accept-Encoding.
             var merged = try await HeaderMerge.merge(prepared, delegates: networker?.delegates ?? [], networking: networking).headers
             merged.remove("Accept-Encoding")
+            // No delegate sees the handshake: the credentials it sends are taught to the redactor
+            // here, before a message that echoes them can be shown or reported.
+            RedactionDelegate.learnCredentials(in: merged, redactor: redactor)
             let headers = merged.fields.map { ($0.name, $0.value) }
             connection = try await WebSocketConnection.open(
                 url: prepared.url, headers: headers, transport: transport, tls: networker?.webSocketTLS(for: transport),

@@ -50,6 +50,10 @@ package struct LoggingDelegate: NetworkingDelegate, EventStreamObserver {
                 lines.append(contentsOf: bodyLines(response.body, prefix: "< "))
             }
             emit(lines.joined(separator: "\n"))
+        case let .failure(error as NetworkError) where error.closedUnanswered:
+            // curl says "Connection died, retrying a fresh connect"; this is not an attempt of `retry:`.
+            let place = URLParts(request.url)?.hostAndPort ?? request.url
+            emit("* \(place) closed a reused connection before answering: sending the request again on a new connection (not a retry)")
         case let .failure(error):
             emit("* \(String(describing: error))  (after \(DurationText.format(duration)))")
         }

@@ -9,7 +9,14 @@ package struct RedactionDelegate: NetworkingDelegate {
 
     /// Adds every sensitive header's value (and the credential after its scheme) as a secret.
     package func networking(_ networking: any Networking, willSend request: PreparedRequest, attempt: Int) {
-        for field in request.headers where Redactor.isSensitiveHeader(field.name) {
+        Self.learnCredentials(in: request.headers, redactor: redactor)
+    }
+
+    /// Adds the value of every sensitive header of `headers` to `redactor`: the whole value, the
+    /// credential after its scheme, and a Basic credential's password. A WebSocket handshake,
+    /// which no delegate sees, is taught through here too.
+    package static func learnCredentials(in headers: Headers, redactor: Redactor) {
+        for field in headers where Redactor.isSensitiveHeader(field.name) {
             if field.value.count >= 4 { redactor.add(field.value) }
             let credential = field.value.split(separator: " ", maxSplits: 1).last.map(String.init) ?? field.value
             guard credential.count >= 4 else { continue }
