@@ -36,10 +36,25 @@ struct ImportCurlTests {
         "curl URL/n1 -d a=1 --next URL/n2 --next -d b=2 URL/n3",
         "curl -T body.txt URL/u1/ URL/u2",
         "curl -I -G -d a=1 URL/head",
+        // What a new user's commands found: ranges, uploads to a bare URL, encoded files, HTTP/2 on
+        // plain HTTP, and a multipart Content-Type named by hand.
+        "curl -r 0-99 URL/range",
+        "curl --range 100- URL/range -H 'X-A: 1'",
+        "curl -T body.txt URL",
+        "curl -T data.bin URL/",
+        "curl --data-urlencode name@body.txt URL/encoded",
+        "curl -G --data-urlencode name@body.txt --data-urlencode @data.bin URL/encoded",
+        "curl --http2 URL/h2c",
+        "curl -F a=b -H 'Content-Type: multipart/form-data' URL/typed",
+        "curl -G -d 'a=%2F%C3%A9' --data-urlencode 'b=/' URL/query",
     ]
 
     /// Headers curl sends on its own, or that the transport sets: not part of what a command says.
-    static let transportHeaders: Set<String> = ["user-agent", "accept", "accept-encoding", "host", "content-length", "connection", "expect"]
+    static let transportHeaders: Set<String> = [
+        "user-agent", "accept", "accept-encoding", "host", "content-length", "connection", "expect",
+        // curl's HTTP/2 upgrade offer on plain HTTP, which the server may decline.
+        "upgrade", "http2-settings",
+    ]
 
     static func explicit(_ received: RecordingServer.Received, command: String) -> [String] {
         received.headers.compactMap { name, value in
@@ -48,7 +63,10 @@ struct ImportCurlTests {
                 || command.lowercased().contains("$'\(lower):")
             if transportHeaders.contains(lower), !named, !(lower == "user-agent" && command.contains(" -A ")) { return nil }
             // A multipart boundary is each client's own.
-            if lower == "content-type", value.hasPrefix("multipart/form-data") { return "content-type: multipart/form-data" }
+            if lower == "content-type", value.hasPrefix("multipart/") {
+                guard value.contains("boundary="), let semicolon = value.firstIndex(of: ";") else { return "content-type: no boundary: \(value)" }
+                return "content-type: " + value[..<semicolon]
+            }
             return "\(lower): \(value)"
         }.sorted()
     }

@@ -58,9 +58,10 @@ struct ImportingTests {
         #expect(PostmanImporter.dynamic("{{$guid}} {{$randomEmail}} ${x}") == "{{$uuid}} { {$randomEmail}} $ {x}")
     }
 
-    @Test("curl's escaping for --data-urlencode: '+' for a space, lower-case hex")
+    @Test("curl's escaping for --data-urlencode: '+' for a space, upper-case hex in a body, lower-case in a query")
     func curlEscape() {
-        #expect(CurlImporter.curlEscape("a b&c/é") == "a+b%26c%2f%c3%a9")
+        #expect(CurlImporter.curlEscape("a b&c/é") == "a+b%26c%2F%C3%A9")
+        #expect(CurlImporter.lowercasingEscapes("a=%2F%C3&b=%zz%4") == "a=%2f%c3&b=%zz%4")
     }
 
     @Test("a method YAML would read as something else ('-', 'NULL', '123') is written quoted and loads")
@@ -102,6 +103,70 @@ struct ImportingTests {
             }
         }
         #expect(imported > 20)
+    }
+
+    @Test("HAR: --include-host keeps only that host (a URL rest-run cannot send has none); a form text is form:")
+    func harHostsAndForms() throws {
+        func entry(_ url: String, body: String? = nil, type: String = "application/x-www-form-urlencoded") -> String {
+            let post = body.map { #", "postData": {"mimeType": "\#(type)", "text": "\#($0)"}"# } ?? ""
+            return #"{"request": {"method": "\#(body == nil ? "GET" : "POST")", "url": "\#(url)", "headers": []\#(post)}, "response": {"status": 200, "content": {}}}"#
+        }
+        let har = #"{"log": {"entries": ["# + [
+            entry("https://api.example.com/a"), entry("https://other.org/b"), entry("https://API.Example.com./c"),
+            entry(#"https://other.org\\@api.example.com/d"#), entry("https://api.example.com@other.org/e"), entry("https://eu.api.example.com/f"),
+            entry("https://api.example.com/form", body: "a=1&b=x%20y+z&c=caf%C3%A9"), entry("https://api.example.com/raw", body: "a=%FF"),
+            entry("https://api.example.com/tpl", body: "t=%7B%7Bv%7D%7D"),
+        ].joined(separator: ", ") + "]}}"
+        var importer = HARImporter()
+        importer.includeHosts = ["api.example.com"]
+        let requests = try importer.requests(from: Array(har.utf8))
+        #expect(requests.map { URLParts($0.url)?.path ?? "" } == ["/a", "/c", "/f", "/form", "/raw", "/tpl"])
+        guard requests.count == 6 else { return }
+        guard case let .form(fields)? = requests[3].body else {
+            Issue.record("a form text is not form: \(String(describing: requests[3].body))")
+            return
+        }
+        #expect(fields.map { "\($0.name)=\($0.value)" } == ["a=1", "b=x y z", "c=café"])
+        // Bytes that are not text, or a field rest-run would read as a template, stay text.
+        for request in requests[4...] {
+            guard case .form? = request.body else { continue }
+            Issue.record("\(request.url) became form:")
+        }
+    }
+
+    @Test("Postman: a JSON body naming a key twice is sent as text, byte for byte; every variable a value uses is declared first")
+    func postmanDuplicatesAndVariables() throws {
+        let collection = #"""
+            {"info": {"name": "t"}, "variable": [{"key": "baseUrl", "value": "http://{{host-name}}/api"}],
+             "item": [{"name": "a", "request": {"method": "POST", "url": "{{baseUrl}}/x",
+               "auth": {"type": "oauth2", "oauth2": [{"key": "accessTokenUrl", "value": "{{tok-url}}"}, {"key": "clientId", "value": "{{client-id}}"}, {"key": "grant_type", "value": "client_credentials"}]},
+               "body": {"mode": "raw", "raw": "{\"a\": 1, \"a\": 2}", "options": {"raw": {"language": "json"}}}}}]}
+            """#
+        var importer = PostmanImporter(workingDirectory: "/nonexistent", outputDirectory: "/tmp")
+        let requests = try importer.requests(from: Array(collection.utf8))
+        guard case let .text(text)? = requests.first?.body else {
+            Issue.record("the body is not text: \(String(describing: requests.first?.body))")
+            return
+        }
+        #expect(text == #"{"a": 1, "a": 2}"#)
+        #expect(importer.variables.map(\.0) == ["tok-url", "client-id", "host-name", "baseUrl"])
+        let file = RequestFileWriter.text(requests, variables: importer.variables)
+        #expect(throws: Never.self) { _ = try RequestFileLoader(environment: [:], predefinedVariables: []).load(text: file, path: "/tmp/p.yaml") }
+    }
+
+    @Test("a name over YAML's 1,024 characters for a key is written so that it loads")
+    func longNames() throws {
+        let long = String(repeating: "N", count: 1100)
+        var request = ImportedRequest(name: "long", method: "POST", url: "http://127.0.0.1/")
+        request.headers = [(long, "v")]
+        request.body = .json(.object([long: .object([long: .integer(1)])]))
+        request.captures = [(long, "$.x")]
+        var form = request
+        form.body = .form([(long, "1")])
+        for request in [request, form] {
+            let text = RequestFileWriter.text([request], variables: [(long, "x")])
+            #expect(throws: Never.self) { _ = try RequestFileLoader(environment: [:], predefinedVariables: []).load(text: text, path: "/tmp/long.yaml") }
+        }
     }
 
     @Test("curl and HAR text is never read as rest-run's references; a shell's $NAME is")

@@ -14,6 +14,18 @@ package enum MediaType {
         contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: " ").lowercased() } ?? ""
     }
 
+    /// The `boundary` parameter of a Content-Type (unquoted), or nil when it has none.
+    package static func boundaryParameter(_ contentType: String) -> String? {
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: " ").lowercased() == "boundary" else { continue }
+            var value = pair[1].trimmingCharacters(in: " ")
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
+
     /// The content type for a file's extension; `application/octet-stream` when unknown.
     public static func forFile(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path

@@ -29,9 +29,25 @@ package enum YAMLText {
         switch value {
         case let .string(text): quoted(text)
         case let .array(items): "[" + items.map(flow).joined(separator: ", ") + "]"
-        case let .object(members): "{" + members.map { quoted($0.key) + ": " + flow($0.value) }.joined(separator: ", ") + "}"
+        case let .object(members): "{" + members.map { flowKey($0.key) + ": " + flow($0.value) }.joined(separator: ", ") + "}"
         default: value.jsonText
         }
+    }
+
+    /// The longest key YAML reads without `?`: an implicit key is at most 1,024 characters.
+    private static let implicitKeyLimit = 1000
+
+    /// A key of a flow mapping: quoted, and made explicit (`? "…"`) when too long to be implicit.
+    static func flowKey(_ name: String) -> String {
+        let key = quoted(name)
+        return key.utf8.count > implicitKeyLimit ? "? " + key : key
+    }
+
+    /// One entry of a block mapping at `indent`: `"name": value`, or, for a name too long to be an
+    /// implicit key, `? "name"` and `: value` on two lines.
+    package static func blockEntry(_ name: String, _ value: String, indent: String) -> String {
+        let key = quoted(name)
+        return key.utf8.count > implicitKeyLimit ? indent + "? " + key + "\n" + indent + ": " + value : indent + key + ": " + value
     }
 }
 

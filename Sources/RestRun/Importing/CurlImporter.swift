@@ -108,6 +108,7 @@ package struct CurlImporter {
         var userAgent: String?
         var referer: String?
         var cookie: String?
+        var range: String?
         var uploads: [String] = []
         var urls: [String] = []
         var urlQuery: [String] = []
@@ -269,6 +270,7 @@ package struct CurlImporter {
         case "user-agent": command.userAgent = value
         case "referer": command.referer = value
         case "cookie": command.cookie = value
+        case "range": command.range = value
         case "upload-file": command.uploads.append(value)
         case "url": command.urls.append(value)
         case "url-query": command.urlQuery.append(value)
@@ -330,6 +332,8 @@ package struct CurlImporter {
         if let referer = command.referer, !hasHeader("Referer") {
             headers.append(("Referer", referer.replacingOccurrences(of: ";auto", with: "")))
         }
+        // curl sends `-r 0-99` as `Range: bytes=0-99` (over HTTP), unless -H names a Range.
+        if let range = command.range, !range.isEmpty, !hasHeader("Range") { headers.append(("Range", "bytes=" + range)) }
         if let cookie = command.cookie {
             if cookie.contains("=") {
                 if !hasHeader("Cookie") { headers.append(("Cookie", cookie)) }
@@ -338,7 +342,7 @@ package struct CurlImporter {
             }
         }
         for piece in command.urlQuery {
-            url += (url.contains("?") ? "&" : "?") + urlencodePiece(piece)
+            url += (url.contains("?") ? "&" : "?") + Self.lowercasingEscapes(urlencodePiece(piece))
         }
         var body: ImportedRequest.Body?
         var method = "GET"
@@ -351,7 +355,7 @@ package struct CurlImporter {
                 joined += dataPiece(kind, value)
             }
             if command.get {
-                url += (url.contains("?") ? "&" : "?") + joined
+                url += (url.contains("?") ? "&" : "?") + Self.lowercasingEscapes(joined)
             } else {
                 method = "POST"
                 body = Self.textBody(joined)
@@ -375,7 +379,7 @@ package struct CurlImporter {
                 if !hasHeader("Content-Type") { headers.append(("Content-Type", nil)) }
             } else {
                 let name = upload.split(separator: "/").last.map(String.init) ?? upload
-                if url.hasSuffix("/") { url += URLBuilder.encode(name) }
+                url = Self.appendingFileName(URLBuilder.encode(name), to: url)
                 if let path = existing(upload) {
                     body = .file(path)
                     // curl sends no Content-Type with -T, where `file:` would name one.
@@ -422,6 +426,12 @@ package struct CurlImporter {
         request.body = body
         // A flag given twice (`-0 -0`, `-m 1 -m 2`) counts once, the last one winning, as in curl.
         for (name, value) in command.options {
+            // On plain HTTP curl offers an upgrade to HTTP/2 and goes on over HTTP/1.1 when it is
+            // declined; rest-run speaks HTTP/2 over TLS only, so the file sends what runs.
+            if name == "http", value == "\"2\"", !url.lowercased().hasPrefix("https://") {
+                warnings.append("--http2 on \(url): rest-run speaks HTTP/2 over https:// only; sent over HTTP/1.1, as curl does when the upgrade is declined")
+                continue
+            }
             request.options.removeAll { $0.name == name }
             request.options.append((name, value))
         }
@@ -489,17 +499,50 @@ package struct CurlImporter {
         }
         if let at = value.firstIndex(of: "@") {
             let name = String(value[..<at])
-            let content = readFile(String(value[value.index(after: at)...]), flag: "--data-urlencode") ?? ""
+            // The file's bytes as they are (newlines too), encoded: it need not be text.
+            let content = readBytes(String(value[value.index(after: at)...]), flag: "--data-urlencode") ?? []
             return name.isEmpty ? Self.curlEscape(content) : name + "=" + Self.curlEscape(content)
         }
         return Self.curlEscape(value)
     }
 
+    /// `url` with a file's (encoded) name added where curl adds it for `-T`: when the URL has no
+    /// path, or its path ends in `/`; before any query or fragment.
+    static func appendingFileName(_ name: String, to url: String) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        let afterAuthority = url[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
+        let pathEnd = url[afterAuthority...].firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
+        let path = url[afterAuthority..<pathEnd]
+        if path.isEmpty { return url[..<pathEnd] + "/" + name + url[pathEnd...] }
+        if path.hasSuffix("/") { return url[..<pathEnd] + name + url[pathEnd...] }
+        return url
+    }
+
     /// curl's escaping for `--data-urlencode` and `--url-query`: letters, digits and `-._~` as
-    /// they are, a space as `+`, every other byte as `%xx` (lower-case, as curl writes it).
-    static func curlEscape(_ text: String) -> String {
+    /// they are, a space as `+`, every other byte as `%XX`.
+    static func curlEscape(_ text: String) -> String { curlEscape(Array(text.utf8)) }
+
+    /// `text` with its `%XX` escapes in lower case: curl writes what it adds to a URL's query
+    /// (`-G`, `--url-query`) so, escapes typed in `-d` included, and an encoded body in upper case.
+    static func lowercasingEscapes(_ text: String) -> String {
+        guard text.contains("%") else { return text }
+        var bytes = Array(text.utf8)
+        var index = 0
+        while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), bytes[index + 1].isHexDigit, bytes[index + 2].isHexDigit {
+                for offset in 1...2 where (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(bytes[index + offset]) { bytes[index + offset] += 32 }
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `curlEscape` of bytes that need not be UTF-8.
+    static func curlEscape(_ bytes: [UInt8]) -> String {
         var result = ""
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
@@ -507,7 +550,7 @@ package struct CurlImporter {
             case UInt8(ascii: " "):
                 result.append("+")
             default:
-                let hex = String(byte, radix: 16)
+                let hex = String(byte, radix: 16, uppercase: true)
                 result += "%" + (hex.count == 1 ? "0" : "") + hex
             }
         }
@@ -572,12 +615,32 @@ package struct CurlImporter {
         return readFile(path, flag: flag, shown: "@" + path)
     }
 
-    private mutating func readFile(_ path: String, flag: String, shown: String) -> String? {
+    /// A file's bytes as curl reads them (`-` is standard input); nil, with a warning, when it
+    /// cannot be read.
+    private mutating func readBytes(_ path: String, flag: String) -> [UInt8]? {
+        if path == "-" {
+            switch standardInput {
+            case let .text(text)?: return Array(text.utf8)
+            case let .file(file)?: return readBytes(file, flag: flag, shown: "@- < \(file)")
+            default:
+                warnings.append("\(flag) @-: \(Self.describe(standardInput)); left out")
+                return nil
+            }
+        }
+        return readBytes(path, flag: flag, shown: "@" + path)
+    }
+
+    private mutating func readBytes(_ path: String, flag: String, shown: String) -> [UInt8]? {
         let full = path.hasPrefix("/") ? path : workingDirectory + "/" + path
         guard let bytes = try? FileSystem.readBytes(full) else {
             warnings.append("\(flag) \(shown): the file cannot be read; its data is left out")
             return nil
         }
+        return bytes
+    }
+
+    private mutating func readFile(_ path: String, flag: String, shown: String) -> String? {
+        guard let bytes = readBytes(path, flag: flag, shown: shown) else { return nil }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             warnings.append("\(flag) \(shown): the file is not UTF-8 text; its data is left out")
             return nil
@@ -603,5 +666,13 @@ package struct CurlImporter {
     private func relative(_ path: String) -> String {
         let full = path.hasPrefix("/") ? path : workingDirectory + "/" + path
         return FileSystem.relativePath(of: full, from: outputDirectory)
+    }
+}
+
+extension UInt8 {
+    /// Whether the byte is an ASCII hexadecimal digit.
+    fileprivate var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
     }
 }

@@ -73,9 +73,14 @@ package struct HARImporter {
             if let text = Self.string(postData["text"]) {
                 let mimeType = Self.string(postData["mimeType"]) ?? contentType ?? ""
                 let essence = MediaType.essence(mimeType)
-                if (essence == "application/json" || essence.hasSuffix("+json")), let value = try? JSONParser.parse(Array(text.utf8)),
+                if (essence == "application/json" || essence.hasSuffix("+json")), let value = JSONBodyText.value(text),
                    TemplateSafety.isSafe(YAMLText.flow(value), keeping: .nothing), !YAMLText.flow(value).contains("{{") {
                     imported.body = .json(value)
+                } else if essence == "application/x-www-form-urlencoded", let fields = Self.formFields(text) {
+                    // As a form, the way a HAR's `params` are: names and values readable.
+                    imported.body = .form(fields)
+                    // `form:` sends this type; one with parameters (a charset) is kept as it was sent.
+                    headers.removeAll { $0.name.lowercased() == "content-type" && $0.value?.lowercased() == "application/x-www-form-urlencoded" }
                 } else {
                     imported.body = CurlImporter.textBody(text, keeping: .nothing)
                     if contentType == nil, !mimeType.isEmpty { headers.append(("Content-Type", mimeType)) }
@@ -192,9 +197,39 @@ package struct HARImporter {
         return name
     }
 
+    /// The fields of a form-encoded text (`+` a space, `%xx` a byte), or nil when one does not
+    /// decode to text or holds what rest-run would read as a template: such a body stays text.
+    static func formFields(_ text: String) -> [(name: String, value: String)]? {
+        guard !text.isEmpty else { return nil }
+        func decoded(_ part: Substring) -> String? {
+            let spaced = part.replacingOccurrences(of: "+", with: " ")
+            let value = URLBuilder.decode(spaced)
+            // `decode` turns bytes that are not UTF-8 into U+FFFD: such a field is not text.
+            if value.contains("\u{FFFD}"), !spaced.contains("\u{FFFD}") { return nil }
+            return CurlImporter.plain(value, keeping: .nothing) == value && !value.contains("{{") ? value : nil
+        }
+        var fields: [(name: String, value: String)] = []
+        for piece in text.split(separator: "&", omittingEmptySubsequences: false) {
+            let pair = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decoded(pair[0]), !name.isEmpty, let value = decoded(pair.count > 1 ? pair[1] : "") else { return nil }
+            fields.append((name, value))
+        }
+        return fields
+    }
+
     private func keeps(url: String, responseType: String) -> Bool {
-        let host = URLParts(url)?.host.lowercased() ?? ""
-        if !includeHosts.isEmpty, !includeHosts.contains(where: { host == $0.lowercased() || host.hasSuffix("." + $0.lowercased()) }) { return false }
+        // The host rest-run would connect to: a URL it cannot send has none, and a trailing dot or
+        // brackets name the same host.
+        func normalized(_ host: String) -> String {
+            var host = host.lowercased()
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            while host.hasSuffix(".") { host.removeLast() }
+            return host
+        }
+        let host = URLParts.problem(url) == nil && !url.contains("\\") ? normalized(URLParts(url)?.host ?? "") : ""
+        if !includeHosts.isEmpty, !includeHosts.map(normalized).contains(where: { !$0.isEmpty && (host == $0 || host.hasSuffix("." + $0)) }) {
+            return false
+        }
         let path = String((URLParts(url)?.path ?? "").prefix { $0 != "?" }).lowercased()
         let type = responseType.lowercased()
         if excludeTypes.contains(where: { !$0.isEmpty && $0 != "none" && (type.contains($0.lowercased()) || path.hasSuffix($0.lowercased())) }) { return false }

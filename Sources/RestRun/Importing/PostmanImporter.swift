@@ -38,9 +38,12 @@ package struct PostmanImporter {
         // Names used but defined nowhere: the environment's, with an empty default.
         var used = OrderedSet<String>()
         for request in requests { Self.names(in: requestText(request), into: &used) }
+        // A collection variable's value may use one defined only in a script or the globals.
+        for (_, value) in variables { Self.names(in: value, into: &used) }
         for name in used where !variables.contains(where: { $0.0 == name }) && !name.hasPrefix("$") && TemplateParser.isVariableName(name) {
             variables.append((name, "${\(Self.environmentName(name)):-}"))
         }
+        variables = Self.inDependencyOrder(variables)
         return requests
     }
 
@@ -102,7 +105,7 @@ package struct PostmanImporter {
                 let language = Self.string(Self.object(Self.object(body["options"])?["raw"])?["language"]) ?? "text"
                 let types = ["json": "application/json", "xml": "application/xml", "html": "text/html", "javascript": "application/javascript", "text": "text/plain"]
                 if language == "json" || headers.contains(where: { $0.name.lowercased() == "content-type" && ($0.value ?? "").contains("json") }),
-                   let parsed = try? JSONParser.parse(Array(raw.utf8)) {
+                   let parsed = JSONBodyText.value(raw) {
                     imported.body = .json(parsed)
                 } else if !raw.isEmpty {
                     imported.body = .text(raw)
@@ -138,7 +141,7 @@ package struct PostmanImporter {
                 let graphql = Self.object(body["graphql"]) ?? [:]
                 var members: Object = ["query": .string(Self.dynamic(Self.string(graphql["query"]) ?? ""))]
                 if let variables = Self.string(graphql["variables"]).map(Self.dynamic), !variables.trimmingTrailingSpace().isEmpty {
-                    members["variables"] = (try? JSONParser.parse(Array(variables.utf8))) ?? .string(variables)
+                    members["variables"] = JSONBodyText.value(variables) ?? .string(variables)
                 }
                 imported.body = .json(.object(members))
             case "file":
@@ -233,21 +236,49 @@ package struct PostmanImporter {
         return FileSystem.exists(full) ? FileSystem.relativePath(of: full, from: outputDirectory) : nil
     }
 
+    /// Every text of `request` that the written file reads as a template: names, values, bodies
+    /// (keys too), credentials and options, so that each variable they use is declared.
     private func requestText(_ request: ImportedRequest) -> String {
-        var text = request.url + request.headers.map { ($0.value ?? "") }.joined()
+        // The name is written without references (`RequestFileWriter`).
+        var texts = [request.url]
+        for (name, value) in request.headers { texts += [name, value ?? ""] }
         switch request.body {
-        case let .text(body)?: text += body
-        case let .json(value)?: text += value.jsonText
-        case let .form(fields)?: text += fields.map(\.value).joined()
-        case let .multipart(parts)?: text += parts.compactMap(\.value).joined()
-        default: break
+        case let .text(body)?: texts.append(body)
+        case let .json(value)?: texts.append(YAMLText.flow(value))
+        case let .form(fields)?: for (name, value) in fields { texts += [name, value] }
+        case let .multipart(parts)?:
+            for part in parts { texts += [part.name, part.value ?? "", part.file ?? "", part.contentType ?? "", part.filename ?? ""] }
+        case let .file(path)?: texts.append(path)
+        case .base64?, nil: break
         }
         switch request.auth {
-        case let .basic(user, password)?, let .digest(user, password)?: text += user + password
-        case let .bearer(token)?: text += token
-        default: break
+        case let .basic(user, password)?, let .digest(user, password)?: texts += [user, password]
+        case let .bearer(token)?: texts.append(token)
+        case let .awsSigV4(region, service, accessKey, secretKey)?: texts += [region, service, accessKey, secretKey]
+        case let .oauth2(tokenURL, clientID, clientSecret, scope, grant, username, password)?:
+            texts += [tokenURL, clientID, clientSecret ?? "", scope ?? "", grant, username ?? "", password ?? ""]
+        case nil: break
         }
-        return text
+        for (name, value) in request.options { texts += [name, value] }
+        for (name, path) in request.captures { texts += [name, path] }
+        return texts.joined(separator: "\n")
+    }
+
+    /// `variables` with each one after those its value uses (a variable is read where it is
+    /// declared), otherwise in their order; a cycle keeps its order.
+    static func inDependencyOrder(_ variables: [(String, String)]) -> [(String, String)] {
+        var remaining = variables
+        var ordered: [(String, String)] = []
+        while !remaining.isEmpty {
+            let waiting = Set(remaining.map(\.0))
+            let ready = remaining.firstIndex { _, value in
+                var used = OrderedSet<String>()
+                names(in: value, into: &used)
+                return used.allSatisfy { !waiting.contains($0) }
+            } ?? 0
+            ordered.append(remaining.remove(at: ready))
+        }
+        return ordered
     }
 
     /// Postman's dynamic variables rest-run has: `{{$guid}}` → `{{$uuid}}`, `{{$randomInt}}` →

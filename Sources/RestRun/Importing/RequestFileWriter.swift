@@ -12,11 +12,11 @@ package enum RequestFileWriter {
         if let openAPI { lines.append("openapi: \(YAMLText.quoted(openAPI))") }
         if !variables.isEmpty {
             lines.append("variables:")
-            for (name, value) in variables { lines.append("  \(YAMLText.quoted(name)): \(YAMLText.quoted(value))") }
+            for (name, value) in variables { lines.append(YAMLText.blockEntry(name, YAMLText.quoted(value), indent: "  ")) }
         }
         if !headers.isEmpty {
             lines.append("headers:")
-            for (name, value) in headers { lines.append("  \(YAMLText.quoted(name)): \(YAMLText.quoted(value))") }
+            for (name, value) in headers { lines.append(YAMLText.blockEntry(name, YAMLText.quoted(value), indent: "  ")) }
         }
         if let auth { lines.append("auth: " + authText(auth)) }
         lines.append("requests:")
@@ -31,7 +31,9 @@ package enum RequestFileWriter {
             if !request.tags.isEmpty { lines.append("    tags: [" + request.tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
             if !request.headers.isEmpty {
                 lines.append("    headers:")
-                for (name, value) in mergedHeaders(request.headers) { lines.append("      \(YAMLText.quoted(name)): \(value.map(YAMLText.quoted) ?? "null")") }
+                for (name, value) in mergedHeaders(request.headers) {
+                    lines.append(YAMLText.blockEntry(name, value.map(YAMLText.quoted) ?? "null", indent: "      "))
+                }
             }
             if let auth = request.auth { lines.append("    auth: " + authText(auth)) }
             switch request.body {
@@ -39,7 +41,7 @@ package enum RequestFileWriter {
             case let .json(value)?: lines.append("    json: \(YAMLText.flow(value))")
             case let .form(fields)? where !fields.isEmpty:
                 lines.append("    form:")
-                for (name, value) in fields { lines.append("      \(YAMLText.quoted(name)): \(YAMLText.quoted(value))") }
+                for (name, value) in fields { lines.append(YAMLText.blockEntry(name, YAMLText.quoted(value), indent: "      ")) }
             case let .multipart(parts)? where !parts.isEmpty:
                 lines.append("    multipart:")
                 for part in parts {
@@ -57,7 +59,7 @@ package enum RequestFileWriter {
             }
             if !request.captures.isEmpty {
                 lines.append("    capture:")
-                for (name, path) in request.captures { lines.append("      \(YAMLText.quoted(name)): \(YAMLText.quoted(path))") }
+                for (name, path) in request.captures { lines.append(YAMLText.blockEntry(name, YAMLText.quoted(path), indent: "      ")) }
             }
             if !request.options.isEmpty {
                 lines.append("    options:")

@@ -2,7 +2,8 @@
 /// rest-run's defaults (`User-Agent`, `Accept`, `Accept-Encoding`), the file's headers and
 /// `auth:`, each delegate's headers in delegate order (cookies, plugins), then the request's own;
 /// headers the request removes with `null` are dropped, and the body's Content-Type is added when
-/// none is set; an `aws_sigv4` auth then signs the result.
+/// none is set (a `multipart/*` one set without a boundary gets the body's); an `aws_sigv4` auth
+/// then signs the result.
 package enum HeaderMerge {
     /// `request` with its headers merged as described.
     public static func merge(
@@ -16,9 +17,15 @@ package enum HeaderMerge {
         for field in request.headers { headers.remove(field.name) }
         for field in request.headers { headers.add(field.name, field.value) }
         for name in request.removedHeaders { headers.remove(name) }
-        if let contentType = request.body?.contentType, !headers.contains("Content-Type"),
-           !request.removedHeaders.contains("content-type") {
-            headers.add("Content-Type", contentType)
+        if let contentType = request.body?.contentType {
+            if !headers.contains("Content-Type"), !request.removedHeaders.contains("content-type") {
+                headers.add("Content-Type", contentType)
+            } else if let boundary = MediaType.boundaryParameter(contentType), let named = headers["Content-Type"],
+                      MediaType.essence(named).hasPrefix("multipart/"), MediaType.boundaryParameter(named) == nil {
+                // A multipart type named by hand without its boundary gets the body's, as curl
+                // adds it: without one the server cannot split the parts.
+                headers.set("Content-Type", named + "; boundary=" + boundary)
+            }
         }
         var merged = request
         // A signature covers the headers as they are sent, so it is made last.
