@@ -64,8 +64,13 @@ struct FuzzCommand: AsyncParsableCommand {
     @Option(name: .customLong("shard"), help: ArgumentHelp("Fuzz only the K-th of N equal parts of the operations (1/4), for parallel CI jobs.", valueName: "K/N"))
     var shard: ShardArgument?
 
-    @Option(name: .customLong("checks"), help: ArgumentHelp("'all' adds positive_data_acceptance: valid input answered with a client error.", valueName: "all"))
+    @Option(name: .customLong("checks"), help: ArgumentHelp(
+        "The checks to make, comma-separated, by Schemathesis's names; 'all' makes every one (positive_data_acceptance too) in its strict form. Default: all but positive_data_acceptance.",
+        valueName: "all|NAME,..."))
     var checks: String?
+
+    @Option(name: .customLong("exclude-checks"), help: ArgumentHelp("Checks not to make, comma-separated.", valueName: "NAME,..."))
+    var excludeChecks: String?
 
     @Option(name: .customLong("save"), help: ArgumentHelp("Where findings are saved as request files.", valueName: "DIR"), completion: .directory)
     var save = ".rest-run/findings"
@@ -86,8 +91,29 @@ struct FuzzCommand: AsyncParsableCommand {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let maxRequests, maxRequests < 1 { throw ValidationError("--max-requests must be at least 1") }
         if let rate, Self.rate(rate) == nil { throw ValidationError("--rate takes requests a second, such as 50/s, found '\(rate)'") }
-        if let checks, checks != "all" { throw ValidationError("--checks takes 'all', found '\(checks)'") }
+        _ = try Self.checkNames(checks, option: "--checks")
+        _ = try Self.checkNames(excludeChecks, option: "--exclude-checks")
         for assignment in variables + secrets { _ = try InputOptions.split(assignment) }
+    }
+
+    /// The checks a comma-separated list names (nil when none is given); `all` names every one.
+    static func checkNames(_ text: String?, option: String) throws -> Set<FuzzCheck>? {
+        guard let text else { return nil }
+        var named = Set<FuzzCheck>()
+        for word in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !word.isEmpty {
+            if word == "all" {
+                named.formUnion(FuzzCheck.allCases)
+                continue
+            }
+            guard let check = FuzzCheck(rawValue: word) else {
+                let known = FuzzCheck.allCases.map(\.rawValue)
+                let hint = Suggestion.closest(to: word, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                throw ValidationError("\(option): '\(word)' is not a check\(hint); the checks are all, " + known.joined(separator: ", "))
+            }
+            named.insert(check)
+        }
+        guard !named.isEmpty else { throw ValidationError("\(option) names no check") }
+        return named
     }
 
     /// `50/s`, `50`, `0.5/s`.
@@ -151,7 +177,9 @@ struct FuzzCommand: AsyncParsableCommand {
         settings.maxRequests = maxRequests
         settings.rate = rate.flatMap(Self.rate)
         settings.jobs = jobs
-        settings.checksAll = checks == "all"
+        settings.checksAll = checks?.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "all" } == true
+        settings.checks = (try Self.checkNames(checks, option: "--checks") ?? FuzzCheck.defaults)
+            .subtracting(try Self.checkNames(excludeChecks, option: "--exclude-checks") ?? [])
         settings.headers = runHeaders
         settings.transport = transport
         settings.auth = auth

@@ -36,9 +36,20 @@ struct FuzzTests {
                 #expect(html.contains("<h2>Findings</h2>") && html.contains("use_after_free"))
                 for check in [
                     "not_a_server_error", "response_schema_conformance", "negative_data_rejection", "content_type_conformance",
-                    "use_after_free", "ensure_resource_availability", "unsupported_method",
+                    "use_after_free", "ensure_resource_availability", "unsupported_method", "missing_required_header", "ignored_auth",
                 ] {
                     #expect(output.stdout.contains("\(check) ("), "\(check) not found: \(output.stdout)")
+                }
+                // Each bug of the orders and admin operations, by the finding it makes.
+                let found = Set(((json?["findings"] as? [[String: Any]]) ?? []).map {
+                    "\($0["operation"] as? String ?? "") \($0["check"] as? String ?? "") \($0["status"] as? Int ?? 0)"
+                })
+                for key in [
+                    "POST /orders negative_data_rejection 201", "POST /orders not_a_server_error 500", "POST /orders not_a_server_error 503",
+                    "GET /items not_a_server_error 502", "POST /orders missing_required_header", "GET /admin/stats ignored_auth 200",
+                    "GET /admin/keys ignored_auth 200",
+                ] {
+                    #expect(found.contains { $0 == key || $0.hasPrefix(key + " ") }, "\(key) not among \(found.sorted())")
                 }
                 #expect(output.stdout.contains("seed 7"))
                 let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".yaml") }
@@ -54,13 +65,63 @@ struct FuzzTests {
         }
     }
 
+    @Test("--checks and --exclude-checks select by Schemathesis's names, a typo gets a did-you-mean")
+    func selectedChecks() async throws {
+        try await ItemsAPI.serving(bugs: Set(ItemsAPI.Bug.allCases)) { broken in
+            let (only, _) = try await fuzz(broken.url, ["--checks", "ignored_auth,missing_required_header", "--seed", "2", "--max-examples", "40"])
+            #expect(only.status == 4, "\(only.all)")
+            #expect(only.stdout.contains("ignored_auth (") && only.stdout.contains("missing_required_header ("), "\(only.stdout)")
+            for check in ["not_a_server_error (", "negative_data_rejection (", "unsupported_method ("] {
+                #expect(!only.stdout.contains(check), "\(check) was not asked for: \(only.stdout)")
+            }
+            let (excluded, _) = try await fuzz(broken.url, ["--exclude-checks", "ignored_auth", "--seed", "2", "--max-examples", "10"])
+            #expect(excluded.status == 4 && !excluded.stdout.contains("ignored_auth (") && !excluded.stdout.contains("authentication:"), "\(excluded.stdout)")
+            let (typo, _) = try await fuzz(broken.url, ["--checks", "ignored_atuh"])
+            #expect(typo.status != 0 && typo.stderr.contains("did you mean 'ignored_auth'"), "\(typo.all)")
+        }
+    }
+
+    @Test("with --checks all: a 409 to valid input is no finding, and a saved unsupported_method finding checks the Allow header")
+    func strictChecks() async throws {
+        let spec = try BinaryRunner.temporaryFile("things.yaml", """
+            openapi: 3.0.3
+            info: { title: Things, version: "1" }
+            paths:
+              /things:
+                post:
+                  requestBody:
+                    required: true
+                    content: { application/json: { schema: { type: object, required: [name], properties: { name: { type: string, maxLength: 10 } } } } }
+                  responses: { "201": { description: made }, "409": { description: exists }, "4XX": { description: refused } }
+            """)
+        let routes = try BinaryRunner.temporaryFile("routes.yaml", """
+            routes:
+              - { path: /things, method: POST, status: 409, json: { error: exists } }
+            """)
+        let folder = (spec as NSString).deletingLastPathComponent + "/findings"
+        let server = try await MockServer.start(routes: MockRoutes.load(path: routes))
+        let url = server.url
+        let output = try await binary.run(["fuzz", spec, "--url", url, "--checks", "all", "--seed", "1", "--max-examples", "20", "--save", folder])
+        #expect(!output.stdout.contains("positive_data_acceptance ("), "a 409 is a conflict, not a refusal: \(output.stdout)")
+        #expect(output.stdout.contains("unsupported_method ("), "\(output.stdout)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("unsupported_method") }
+        #expect(!files.isEmpty, "\(output.stdout)")
+        for file in files {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            #expect(text.contains("\"Allow\": { exists: true }"), "\(text)")
+            let replay = try await binary.run([folder + "/" + file])
+            #expect(replay.status == 4, "the mock still answers 405 without Allow: \(replay.all)")
+        }
+        await server.shutdown()
+    }
+
     @Test("nothing is found without bugs, every operation gets requests, and --operation, --tag, --exclude and --shard select")
     func clean() async throws {
         try await ItemsAPI.serving(bugs: []) { fixed in
             let (output, folder) = try await fuzz(fixed.url, ["--seed", "3", "--max-examples", "40"])
             #expect(output.status == 0, "\(output.all)")
             #expect(output.stdout.contains("no findings"), "\(output.stdout)")
-            for operation in ["GET /items ", "POST /items ", "GET /items/{id} ", "DELETE /items/{id} "] {
+            for operation in ["GET /items ", "POST /items ", "GET /items/{id} ", "DELETE /items/{id} ", "POST /orders ", "GET /admin/stats "] {
                 #expect(output.stdout.contains("✓ \(operation)"), "\(operation): \(output.stdout)")
             }
             #expect(!FileManager.default.fileExists(atPath: folder))
@@ -69,9 +130,10 @@ struct FuzzTests {
             let (tagged, _) = try await fuzz(fixed.url, ["--tag", "lookup", "--max-examples", "5", "--seed", "1"])
             #expect(tagged.stdout.contains("GET /items/{id}") && !tagged.stdout.contains("✓ POST"), "\(tagged.stdout)")
             let (excluded, _) = try await fuzz(fixed.url, ["--exclude", "items", "--exclude", "DELETE /items/{id}", "--max-examples", "5"])
-            #expect(excluded.stdout.contains("fuzzing 1 operation"), "\(excluded.stdout)")
+            // GET /items/{id}, POST /orders and the two admin operations are left.
+            #expect(excluded.stdout.contains("fuzzing 4 operations"), "\(excluded.stdout)")
             let (shard, _) = try await fuzz(fixed.url, ["--shard", "2/2", "--max-examples", "5"])
-            #expect(shard.stdout.contains("fuzzing 2 operations"), "\(shard.stdout)")
+            #expect(shard.stdout.contains("fuzzing 3 operations"), "\(shard.stdout)")
         }
     }
 

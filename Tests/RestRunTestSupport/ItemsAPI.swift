@@ -21,7 +21,24 @@ package final class ItemsAPI: MockResponder {
         case createdNotFound
         /// `PATCH /items`, which the spec does not declare, answers 200.
         case undeclaredMethod
+        /// `POST /orders` accepts a line whose `qty` is over its maximum (99).
+        case nestedBoundUnchecked
+        /// `POST /orders` answers 500 when `note` is over 400 characters (its maxLength is 500).
+        case failsOnLongText
+        /// `POST /orders` answers 503 when it has 20 lines (its maxItems).
+        case failsAtMaxItems
+        /// `GET /items` answers 502 when `q` (no maxLength) is over 500 characters.
+        case failsOnLongQuery
+        /// `POST /orders` does not check its required `X-Request-ID` header.
+        case ignoresRequiredHeader
+        /// `GET /admin/stats` answers without checking its bearer token.
+        case ignoresAuth
+        /// `GET /admin/keys` takes any `X-API-Key`, not only its key.
+        case acceptsAnyKey
     }
+
+    /// The bearer token `GET /admin/stats` takes, and the key `GET /admin/keys` takes.
+    package static let adminToken = "admin-token-7f3e", apiKey = "key-5c21"
 
     /// Every `throttle`-th request is answered 429 with `Retry-After: 0` (0: never).
     private let throttle: Int
@@ -69,6 +86,9 @@ package final class ItemsAPI: MockResponder {
             }
             if bugs.contains(.serverError), let text = query["q"], text.unicodeScalars.contains(where: { !$0.isASCII }) {
                 return Self.json(500, ["error": "boom"])
+            }
+            if bugs.contains(.failsOnLongQuery), let text = query["q"], text.unicodeScalars.count > 500 {
+                return Self.json(502, ["error": "upstream"])
             }
             if bugs.contains(.undeclaredContentType), limit >= 90 {
                 return MockRouter.Reply(status: 200, headers: [("Content-Type", "text/plain")], body: Array("items".utf8), delay: nil, events: nil)
@@ -120,9 +140,57 @@ package final class ItemsAPI: MockResponder {
             return found ? MockRouter.Reply(status: 204, headers: [], body: [], delay: nil, events: nil) : Self.json(404, ["error": "not found"])
         case ("PATCH", ["v1", "items"]) where bugs.contains(.undeclaredMethod):
             return Self.reply(200, .array([]))
+        case ("POST", ["v1", "orders"]):
+            return order(headers: headers, body: body)
+        case ("GET", ["v1", "admin", "stats"]):
+            let bearer = headers.first { $0.0.lowercased() == "authorization" }?.1
+            guard bugs.contains(.ignoresAuth) || bearer == "Bearer \(Self.adminToken)" else { return Self.json(401, ["error": "unauthorized"]) }
+            return Self.reply(200, .object(["items": .integer(store.withLock { $0.items.count })]))
+        case ("GET", ["v1", "admin", "keys"]):
+            guard let key = headers.first(where: { $0.0.lowercased() == "x-api-key" })?.1,
+                  key == Self.apiKey || (bugs.contains(.acceptsAnyKey) && !key.isEmpty) else { return Self.json(401, ["error": "unauthorized"]) }
+            return Self.reply(200, .object(["keys": .integer(1)]))
         default:
             return Self.json(404, ["error": "no route"])
         }
+    }
+
+    /// `POST /orders`: the request-id header, then the body as its schema says, every bound at
+    /// every depth checked (but what a bug leaves out).
+    private func order(headers: [(String, String)], body: [UInt8]) -> MockRouter.Reply {
+        let requestID = headers.first { $0.0.lowercased() == "x-request-id" }?.1 ?? ""
+        guard !requestID.isEmpty || bugs.contains(.ignoresRequiredHeader) else { return Self.json(400, ["error": "X-Request-ID"]) }
+        guard case let .object(members)? = try? JSONParser.parse(body), Set(members.keys).isSubset(of: ["customer", "note", "lines"]) else {
+            return Self.json(422, ["error": "body"])
+        }
+        func text(_ value: DecodedValue?, _ range: ClosedRange<Int>) -> Bool {
+            if case let .string(text)? = value { return range.contains(text.unicodeScalars.count) }
+            return false
+        }
+        func integer(_ value: DecodedValue?, _ range: ClosedRange<Int>) -> Bool {
+            if case let .integer(number)? = value { return range.contains(number) }
+            if case let .number(number)? = value { return number == number.rounded() && Double(range.lowerBound) <= number && number <= Double(range.upperBound) }
+            return false
+        }
+        guard case let .object(customer)? = members["customer"], text(customer["name"], 1...40),
+              customer["age"] == nil || integer(customer["age"], 18...120) else { return Self.json(422, ["error": "customer"]) }
+        if let note = members["note"] {
+            guard text(note, 0...500) else { return Self.json(422, ["error": "note"]) }
+            if bugs.contains(.failsOnLongText), case let .string(value) = note, value.unicodeScalars.count > 400 { return Self.json(500, ["error": "boom"]) }
+        }
+        guard case let .array(lines)? = members["lines"], (1...20).contains(lines.count) else { return Self.json(422, ["error": "lines"]) }
+        for line in lines {
+            guard case let .object(fields) = line, text(fields["sku"], 1...12),
+                  integer(fields["qty"], 1...99) || (bugs.contains(.nestedBoundUnchecked) && integer(fields["qty"], 1...Int.max)) else {
+                return Self.json(422, ["error": "line"])
+            }
+        }
+        if bugs.contains(.failsAtMaxItems), lines.count == 20 { return Self.json(503, ["error": "busy"]) }
+        let id = store.withLock { store -> Int in
+            store.nextID += 1
+            return store.nextID
+        }
+        return Self.reply(201, .object(["id": .integer(id)]))
     }
 
     private static func json(_ status: Int, _ members: [String: String]) -> MockRouter.Reply {
@@ -193,7 +261,62 @@ package final class ItemsAPI: MockResponder {
                 "204": { description: deleted }
                 "404": { $ref: "#/components/responses/Invalid" }
                 "422": { $ref: "#/components/responses/Invalid" }
+          /orders:
+            post:
+              operationId: createOrder
+              tags: [orders]
+              parameters:
+                - { name: X-Request-ID, in: header, required: true, schema: { type: string, minLength: 1 } }
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      additionalProperties: false
+                      required: [customer, lines]
+                      properties:
+                        customer:
+                          type: object
+                          required: [name]
+                          properties:
+                            name: { type: string, minLength: 1, maxLength: 40 }
+                            age: { type: integer, minimum: 18, maximum: 120 }
+                        note: { type: string, maxLength: 500 }
+                        lines:
+                          type: array
+                          minItems: 1
+                          maxItems: 20
+                          items:
+                            type: object
+                            required: [sku, qty]
+                            properties:
+                              sku: { type: string, minLength: 1, maxLength: 12 }
+                              qty: { type: integer, minimum: 1, maximum: 99 }
+              responses:
+                "201": { description: created, content: { application/json: { schema: { type: object, required: [id], properties: { id: { type: integer } } } } } }
+                "400": { $ref: "#/components/responses/Invalid" }
+                "422": { $ref: "#/components/responses/Invalid" }
+          /admin/stats:
+            get:
+              operationId: adminStats
+              tags: [admin]
+              security: [ { bearerAuth: [] } ]
+              responses:
+                "200": { description: ok, content: { application/json: { schema: { type: object, properties: { items: { type: integer } } } } } }
+                "401": { $ref: "#/components/responses/Invalid" }
+          /admin/keys:
+            get:
+              operationId: adminKeys
+              tags: [admin]
+              security: [ { apiKey: [] } ]
+              responses:
+                "200": { description: ok, content: { application/json: { schema: { type: object, properties: { keys: { type: integer } } } } } }
+                "401": { $ref: "#/components/responses/Invalid" }
         components:
+          securitySchemes:
+            bearerAuth: { type: http, scheme: bearer }
+            apiKey: { type: apiKey, in: header, name: X-API-Key }
           responses:
             Invalid:
               description: not done

@@ -37,8 +37,41 @@ struct FuzzGenerationTests {
                 }
             }
             #expect(positives > 20, "\(operation.name)")
-            #expect(negatives > 0, "\(operation.name)")
+            // The admin operations take nothing a schema could refuse.
+            #expect(negatives > 0 || (operation.parameters.isEmpty && operation.requestBody == nil), "\(operation.name)")
         }
+    }
+
+    @Test("negative cases break a bound deep in a body, each site in turn; positive ones reach maxLength, just under it, long texts and maxItems")
+    func depthAndLength() throws {
+        let operations = try Self.operations(ItemsAPI.spec)
+        let index = try #require(operations.firstIndex { $0.name == "POST /orders" })
+        let generator = CaseGenerator(operation: operations[index], index: index, seed: 1)
+        let negations = (0..<50).compactMap { generator.negative($0)?.negation }
+        for wanted in [
+            "'lines': item 0: 'qty': 100, above the maximum 99", "'customer': 'age': 121, above the maximum 120",
+            "'lines': item 0: 'sku': a text of 13 characters, over maxLength 12", "'lines': 21 items, over maxItems 20",
+        ] {
+            #expect(negations.contains { $0.contains(wanted) }, "\(wanted) is not among \(negations)")
+        }
+        #expect(negations.contains { $0.hasPrefix("without the required header parameter 'X-Request-ID'") }, "\(negations)")
+        var notes = Set<Int>(), lines = Set<Int>(), queries = Set<Int>()
+        for number in 0..<100 {
+            if case let .json(.object(members), _)? = generator.positive(number)?.body {
+                if case let .string(note)? = members["note"] { notes.insert(note.unicodeScalars.count) }
+                if case let .array(items)? = members["lines"] { lines.insert(items.count) }
+            }
+        }
+        let list = try #require(operations.firstIndex { $0.name == "GET /items" })
+        let items = CaseGenerator(operation: operations[list], index: list, seed: 1)
+        for number in 0..<100 {
+            if let q = items.positive(number)?.parameters.first(where: { $0.name == "q" }), case let .string(text) = q.value {
+                queries.insert(text.unicodeScalars.count)
+            }
+        }
+        #expect(notes.contains(500) && notes.contains(499), "note lengths: \(notes.sorted())")
+        #expect(lines.contains(20), "line counts: \(lines.sorted())")
+        #expect(queries.contains { $0 >= 300 }, "q lengths: \(queries.sorted())")
     }
 
     @Test("hostile schemas end quickly: a billion characters or items, bounds past Int.max, recursion, an undeclared path parameter")

@@ -19,6 +19,10 @@ package struct OpenAPIOperation: Sendable {
     package var requestBody: OpenAPIBody?
     /// Its responses by the spec's key: `200`, `2XX`, `default`.
     package var responses: [(key: String, response: OpenAPIResponse)] = []
+    /// The credentials it requires: alternatives, each a list of schemes sent together (its own
+    /// `security`, else the spec's); empty when it requires none, or when one alternative is
+    /// empty (`{}`, authentication optional).
+    package var security: [[OpenAPISecurityScheme]] = []
 
     /// `GET /pets/{petId}`
     package var name: String { "\(method) \(path)" }

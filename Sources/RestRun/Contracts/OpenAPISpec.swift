@@ -168,6 +168,15 @@ private final class OpenAPIReader {
             }
         }
         basePaths.sort { $0.count > $1.count }
+        var schemes: [String: OpenAPISecurityScheme] = [:]
+        if let declared = top.child("components")?.child("securitySchemes") {
+            for (name, _) in declared.members {
+                guard let scheme = declared.child(name).flatMap(resolved) else { continue }
+                schemes[name] = OpenAPISecurityScheme.read(Dictionary(scheme.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
+            }
+        }
+        securitySchemes = schemes
+        globalSecurity = top.members["security"]
         var operations: [OpenAPIOperation] = []
         if let paths = top.child("paths") {
             guard case let .object(entries) = paths.value else {
@@ -208,6 +217,7 @@ private final class OpenAPIReader {
                 requestBody.isRequired = body.members["required"] == .bool(true)
                 operation.requestBody = requestBody
             }
+            operation.security = security(place.members["security"] ?? globalSecurity)
             if let responses = place.child("responses") {
                 for (key, _) in responses.members where !key.hasPrefix("x-") {
                     guard let response = responses.child(key).flatMap(resolved) else { continue }
@@ -217,6 +227,24 @@ private final class OpenAPIReader {
             result.append(operation)
         }
         return result
+    }
+
+    /// The spec's security schemes by name, and its `security`.
+    var securitySchemes: [String: OpenAPISecurityScheme] = [:]
+    var globalSecurity: DecodedValue?
+
+    /// A `security` list as alternatives of schemes; empty when it requires nothing (absent, an
+    /// empty list, or an empty alternative) or names a scheme the spec does not declare.
+    func security(_ value: DecodedValue?) -> [[OpenAPISecurityScheme]] {
+        guard case let .array(requirements)? = value else { return [] }
+        var alternatives: [[OpenAPISecurityScheme]] = []
+        for requirement in requirements {
+            guard case let .object(names) = requirement, !names.isEmpty else { return [] }
+            let schemes = names.keys.compactMap { securitySchemes[$0] }
+            guard schemes.count == names.count else { return [] }
+            alternatives.append(schemes)
+        }
+        return alternatives
     }
 
     func readParameters(_ place: Place?) -> [OpenAPIParameter] {

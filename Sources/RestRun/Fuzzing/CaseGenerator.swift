@@ -68,26 +68,16 @@ struct CaseGenerator {
             if form.schema != nil { targets.append(.form(form)) }
             if requestBody.isRequired { targets.append(.noBody) }
         }
-        // The first cases go through the parts in turn, and a body's properties one by one, so
-        // that each is broken at least once; the rest pick at random.
-        var focus: String?
+        // The first cases follow a plan that breaks each part once, and each constraint of the
+        // body on its own at every depth; the rest pick at random.
+        let plan = plan(targets)
         var order = Array(targets.indices)
-        if number < 4 * Self.variants, !targets.isEmpty {
-            let first = number % targets.count
-            order = [first] + order.filter { $0 != first }
-            var properties: [String] = []
-            switch base.body {
-            case let .json(.object(members), _)?: properties = Array(members.keys)
-            case let .form(fields, _)?, let .multipart(fields)?: properties = fields.map(\.name)
-            default: break
-            }
-            if !properties.isEmpty { focus = properties[(number / targets.count) % properties.count] }
-        } else {
-            order.shuffle(using: &random)
-        }
-        for (position, place) in order.enumerated() {
-            let target = targets[place]
-            if let negation = apply(target, to: &base, random: &random, focus: position == 0 ? focus : nil) {
+        order.shuffle(using: &random)
+        var attempts = order.map { (target: targets[$0], focus: String?.none, site: BreakSite?.none) }
+        if number < plan.count { attempts.insert(plan[number], at: 0) }
+        for attempt in attempts {
+            let target = attempt.target
+            if let negation = apply(target, to: &base, random: &random, focus: attempt.focus, site: attempt.site) {
                 base.negation = negation
                 base.negatedPart = switch target {
                 case let .parameter(parameter), let .missing(parameter): "\(parameter.location) \(parameter.name)"
@@ -97,6 +87,27 @@ struct CaseGenerator {
             }
         }
         return nil
+    }
+
+    /// The planned negative cases: each parameter broken and each required one left out, the body
+    /// malformed and left out, then each site of a JSON body (`BreakSite`) and each field of a
+    /// form in turn.
+    private func plan(_ targets: [Target]) -> [(target: Target, focus: String?, site: BreakSite?)] {
+        var first: [(target: Target, focus: String?, site: BreakSite?)] = []
+        var body: [(target: Target, focus: String?, site: BreakSite?)] = []
+        for target in targets {
+            switch target {
+            case let .body(mediaType):
+                guard let schema = mediaType.schema else { continue }
+                body += BreakSite.sites(of: schema.root).map { (target, nil, $0) }
+            case let .form(mediaType):
+                guard let schema = mediaType.schema else { continue }
+                body += SchemaShape(schema.root).properties.map { (target, $0.name, nil) }
+            default:
+                first.append((target, nil, nil))
+            }
+        }
+        return first + body
     }
 
     /// What a negative case breaks.
@@ -109,7 +120,7 @@ struct CaseGenerator {
         case noBody
     }
 
-    private func apply(_ target: Target, to base: inout FuzzCase, random: inout FuzzRandom, focus: String?) -> String? {
+    private func apply(_ target: Target, to base: inout FuzzCase, random: inout FuzzRandom, focus: String?, site: BreakSite?) -> String? {
         switch target {
         case let .missing(parameter):
             base.parameters.removeAll { $0.location == parameter.location && $0.name == parameter.name }
@@ -137,6 +148,16 @@ struct CaseGenerator {
             guard let schema = mediaType.schema else { return nil }
             var current: DecodedValue?
             if case let .json(value, _)? = base.body { current = value }
+            if let site {
+                // A body the case does not send is made, to be broken at the site.
+                if current == nil, let requestBody = operation.requestBody, case let .json(value, _)? = Self.body(requestBody, variant: nil, random: &random) {
+                    current = value
+                }
+                guard let current, let (value, change) = site.apply(to: current, root: schema.root, random: &random),
+                      !schema.isValid(value, assertsFormats: true, direction: .request) else { return nil }
+                base.body = .json(value, mediaType: mediaType.mediaType)
+                return "the body: \(change)"
+            }
             for _ in 0..<6 {
                 var mutator = ValueMutator(random: random, place: .body)
                 mutator.focus = focus

@@ -63,6 +63,10 @@ package enum FindingFile {
                 let value = literal.first { $0.key.lowercased() == "header \(field.name.lowercased())" }?.value ?? field.value
                 headerLines.append("      \(YAMLText.quoted(field.name)): \(YAMLText.quoted(value))")
             }
+            // A header the run sends that this request leaves out (its credentials, for ignored_auth).
+            for name in step.request.removedHeaders.sorted() where !step.request.headers.contains(name) {
+                headerLines.append("      \(YAMLText.quoted(name)): null")
+            }
             var fuzzCase = step.fuzzCase
             for (key, template) in literal where key.hasPrefix("body ") {
                 fuzzCase = fuzzCase.setting(.string(template), at: key) ?? fuzzCase
@@ -96,6 +100,10 @@ package enum FindingFile {
             }
             lines.append("    expect:")
             lines.append("      status: " + (last ? finding.expectedStatus ?? expectedStatus(finding.check) : "{ \">=\": 100 }"))
+            if last, !finding.expectedHeaders.isEmpty {
+                lines.append("      headers:")
+                for (name, predicate) in finding.expectedHeaders { lines.append("        \(YAMLText.quoted(name)): \(predicate)") }
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -104,7 +112,8 @@ package enum FindingFile {
     private static func expectedStatus(_ check: FuzzCheck) -> String {
         switch check {
         case .serverError: "{ \"<\": 500 }"
-        case .negativeDataRejection: "\"4xx\""
+        case .negativeDataRejection, .missingRequiredHeader: "\"4xx\""
+        case .ignoredAuth: "{ one_of: [401, 403] }"
         case .positiveDataAcceptance: "{ \"<\": 400 }"
         case .useAfterFree: "{ one_of: [404, 410] }"
         case .unsupportedMethod: "{ \">=\": 300, \"<\": 500 }"

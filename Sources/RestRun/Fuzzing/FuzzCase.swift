@@ -35,6 +35,12 @@ package struct FuzzCase: Sendable, Equatable {
     /// Whether the schemas allow the case.
     package var isPositive: Bool { negation == nil }
 
+    /// The required header the case leaves out, when that is what it breaks.
+    package var leftOutHeader: String? {
+        guard let negatedPart, negatedPart.hasPrefix("header "), negation?.hasPrefix("without the required") == true else { return nil }
+        return String(negatedPart.dropFirst("header ".count))
+    }
+
     /// The text a parameter's value travels as: arrays comma-separated (the `simple` and `form`
     /// styles, unexploded), objects as JSON.
     package static func text(_ value: DecodedValue) -> String {

@@ -12,6 +12,8 @@ package enum FuzzCheck: String, Sendable, CaseIterable, Comparable {
     case responseHeaders = "response_headers_conformance"
     /// Input the schemas refuse, answered with success.
     case negativeDataRejection = "negative_data_rejection"
+    /// A required header left out, answered with anything but a 4xx.
+    case missingRequiredHeader = "missing_required_header"
     /// Input the schemas allow, answered with a client error (only with `--checks all`).
     case positiveDataAcceptance = "positive_data_acceptance"
     /// A resource just created cannot be read.
@@ -21,6 +23,9 @@ package enum FuzzCheck: String, Sendable, CaseIterable, Comparable {
     /// A method the spec does not declare on a path, answered with success or a server error
     /// (with `--checks all`, anything but 405 with `Allow`).
     case unsupportedMethod = "unsupported_method"
+    /// An operation that declares authentication answered with success without credentials, or
+    /// with wrong ones.
+    case ignoredAuth = "ignored_auth"
 
     /// What it found, as a sentence's subject.
     package var summary: String {
@@ -31,12 +36,18 @@ package enum FuzzCheck: String, Sendable, CaseIterable, Comparable {
         case .responseSchema: "response body does not match its schema"
         case .responseHeaders: "response header missing or invalid"
         case .negativeDataRejection: "accepted invalid input"
+        case .missingRequiredHeader: "required header not required"
         case .positiveDataAcceptance: "rejected valid input"
         case .resourceAvailability: "created resource not found"
         case .useAfterFree: "deleted resource still there"
         case .unsupportedMethod: "undeclared method not refused"
+        case .ignoredAuth: "authentication not enforced"
         }
     }
+
+    /// The checks a run makes unless `--checks` says otherwise: every one but
+    /// `positive_data_acceptance`, which `--checks all` (or naming it) adds.
+    package static let defaults = Set(allCases).subtracting([.positiveDataAcceptance])
 
     package static func < (left: FuzzCheck, right: FuzzCheck) -> Bool {
         allCases.firstIndex(of: left) ?? 0 < allCases.firstIndex(of: right) ?? 0

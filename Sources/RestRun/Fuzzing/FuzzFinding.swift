@@ -15,6 +15,9 @@ package struct FuzzFinding: Sendable {
     /// What a saved file expects of the last request's status, where the check's usual
     /// expectation is not the one (a YAML flow value).
     package var expectedStatus: String?
+    /// What a saved file expects of the last response's headers besides its status: a header's
+    /// name and a predicate (a YAML flow value).
+    package var expectedHeaders: [(name: String, predicate: String)] = []
     /// Where the finding was saved as a request file.
     package var file: String?
 

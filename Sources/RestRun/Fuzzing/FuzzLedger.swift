@@ -66,7 +66,7 @@ actor FuzzLedger {
 
     /// Keeps `finding` unless one of its kind is kept already; returns whether it is new.
     func record(_ finding: FuzzFinding) -> Bool {
-        guard findings[finding.key] == nil else { return false }
+        guard settings.checks.contains(finding.check), findings[finding.key] == nil else { return false }
         findings[finding.key] = finding
         order.append(finding.key)
         return true

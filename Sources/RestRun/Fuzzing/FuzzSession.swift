@@ -29,6 +29,7 @@ package struct FuzzSession: Sendable {
             let references = ResourceReference.references(of: spec)
             var operations = try await lines(selected, references: references, clientSettings: clientSettings, group: group, ledger: ledger)
             operations.append(try await methodsLine(selected, clientSettings: clientSettings, group: group, ledger: ledger))
+            if let auth = try await authLine(selected, clientSettings: clientSettings, group: group, ledger: ledger) { operations.append(auth) }
             if let chains = try await chainsLine(selected, clientSettings: clientSettings, group: group, ledger: ledger) { operations.append(chains) }
             outcome = .success(operations)
         } catch {
@@ -75,11 +76,32 @@ package struct FuzzSession: Sendable {
 
     /// The undeclared methods sent to the selected paths, as one line.
     private func methodsLine(_ selected: [Int], clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup, ledger: FuzzLedger) async throws -> FuzzReport.Operation {
+        try await probeLine("undeclared methods", clientSettings: clientSettings, group: group, ledger: ledger) { networker in
+            await probeMethods(selected, networker: networker, ledger: ledger)
+        }
+    }
+
+    /// The authentication probes of the selected operations that declare it, as one line.
+    private func authLine(_ selected: [Int], clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup, ledger: FuzzLedger) async throws -> FuzzReport.Operation? {
+        let secured = selected.filter { !spec.operations[$0].security.isEmpty }
+        guard !secured.isEmpty, settings.checks.contains(.ignoredAuth), await ledger.isGoing else { return nil }
+        let name = "authentication: \(secured.count) operation\(secured.count == 1 ? "" : "s")"
+        return try await probeLine(name, clientSettings: clientSettings, group: group, ledger: ledger) { networker in
+            await probeAuth(secured, networker: networker, ledger: ledger)
+        }
+    }
+
+    /// One line of probes: `probe` sends them through a networker of its own and says how many
+    /// requests it sent; the line counts the findings they made.
+    private func probeLine(
+        _ name: String, clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup, ledger: FuzzLedger,
+        probe: @Sendable @escaping (Networker) async -> Int
+    ) async throws -> FuzzReport.Operation {
         let before = await ledger.orderedFindings.count
-        var line = FuzzReport.Operation(name: "undeclared methods")
+        var line = FuzzReport.Operation(name: name)
         let start = ContinuousClock.now
         line.requests = try await HTTPClientPool.with(clientSettings, eventLoopGroup: group) { pool in
-            await probeMethods(selected, networker: Networker(pool: pool, delegates: delegates), ledger: ledger)
+            await probe(Networker(pool: pool, delegates: delegates))
         }
         line.duration = ContinuousClock.now - start
         for finding in await ledger.orderedFindings.dropFirst(before) { line.findings[finding.check, default: 0] += 1 }
@@ -276,12 +298,22 @@ package struct FuzzSession: Sendable {
             failures.append(Failure(
                 check: check, status: status, message: "expected \(result.expected), got \(result.actual)", details: result.details))
         }
-        if let negation = fuzzCase.negation, (200..<400).contains(status) {
+        if let header = fuzzCase.leftOutHeader {
+            // Schemathesis's missing_required_header: only a client error refuses it.
+            if !(400..<500).contains(status) {
+                failures.append(Failure(
+                    check: .missingRequiredHeader, status: status,
+                    message: "\(operation.name) answered \(status) without the required header '\(header)' (expected a 4xx)"))
+            }
+        } else if let negation = fuzzCase.negation, (200..<400).contains(status) {
             failures.append(Failure(
                 check: .negativeDataRejection, status: status,
                 message: "\(operation.name) answered \(status) to invalid input: \(negation)"))
         }
-        if settings.checksAll, fuzzCase.isPositive, (400..<500).contains(status), ![401, 403, 404, 429].contains(status) {
+        // Not a refusal of the input: authentication, a made-up resource, a conflict with one that
+        // exists (as Schemathesis has it), limits on size and rate.
+        if settings.checks.contains(.positiveDataAcceptance), fuzzCase.isPositive, (400..<500).contains(status),
+           ![401, 403, 404, 409, 413, 414, 429, 431].contains(status) {
             failures.append(Failure(
                 check: .positiveDataAcceptance, status: status,
                 message: "\(operation.name) answered \(status) to input its schemas allow", details: Self.bodyNote(response)))

@@ -14,8 +14,11 @@ package struct FuzzSettings: Sendable {
     package var rate: Double?
     /// Operations fuzzed at once.
     package var jobs = 1
-    /// Also report valid input answered with a client error.
+    /// `--checks all`: every check, and the strict forms of those that have one (an undeclared
+    /// method must be answered 405 with `Allow`).
     package var checksAll = false
+    /// The checks whose failures are reported.
+    package var checks = FuzzCheck.defaults
     /// Headers sent with every request (`-H`, and `--with`'s headers and auth), under the case's own.
     package var headers: [(String, String)] = []
     /// Timeouts, TLS, proxies and the body limit.

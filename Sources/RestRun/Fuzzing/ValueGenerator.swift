@@ -15,6 +15,8 @@ struct ValueGenerator {
     /// The longest text and the most items generated.
     static let longestText = 65_536
     static let mostItems = 1_000
+    /// The most items an array at its `maxItems` is given.
+    static let itemsAtMost = 200
 
     /// A value for `node`, or nil when the shape allows none the generator can build.
     mutating func value(for node: SchemaNode, depth: Int = 0) -> DecodedValue? {
@@ -117,6 +119,10 @@ struct ValueGenerator {
 
     // MARK: Strings
 
+    /// How long a text with no `maxLength` may be made: a few thousand characters in a body, a
+    /// thousand in a URL or a header, where servers limit the whole line.
+    private var longText: Int { place == .body ? 4096 : 1000 }
+
     private mutating func string(_ shape: SchemaShape) -> String? {
         let longest = shape.maxLength ?? Swift.max(shape.minLength + 24, 24)
         if let pattern = shape.patterns.first {
@@ -126,9 +132,24 @@ struct ValueGenerator {
         let shortest = place == .path ? Swift.max(1, shape.minLength) : shape.minLength
         // A text longer than this is no use as a request (and a schema may ask for a billion).
         guard shortest <= longest, shortest <= Self.longestText else { return nil }
-        let lengths = [shortest, longest, Swift.min(shortest + 1, longest), Swift.min(Swift.max(shortest, 8), longest)]
-        let count = variant != nil ? (pick(lengths) ?? shortest)
-            : Int.random(in: shortest...Swift.max(shortest, Swift.min(longest, shortest + 32)), using: &random)
+        // The boundary variants: the shortest, at and just under maxLength, and, where none is
+        // set, long texts a server may not expect.
+        var lengths = [shortest, Swift.min(longest, Self.longestText), Swift.min(shortest + 1, longest), Swift.min(Swift.max(shortest, 8), longest)]
+        if let maxLength = shape.maxLength {
+            lengths.append(Swift.min(Swift.max(shortest, maxLength - 1), Self.longestText))
+        } else {
+            lengths += [Swift.max(shortest, 300), Swift.max(shortest, longText)]
+        }
+        let count: Int
+        if variant != nil {
+            count = pick(lengths) ?? shortest
+        } else if random.chance(1, in: 6) {
+            // Now and then a long one: near maxLength, or hundreds to thousands of characters.
+            let top = Swift.min(shape.maxLength ?? longText, Self.longestText)
+            count = Int.random(in: Swift.max(shortest, top - top / 4)...Swift.max(shortest, top), using: &random)
+        } else {
+            count = Int.random(in: shortest...Swift.max(shortest, Swift.min(longest, shortest + 32)), using: &random)
+        }
         let unusual = variant.map { $0 % 3 == 2 } ?? random.chance(1, in: 2)
         return TextSampler.text(count: count, place: place, unusual: unusual, using: &random)
     }
@@ -181,7 +202,14 @@ struct ValueGenerator {
         guard shortest <= Self.mostItems else { return nil }
         let longest = Swift.max(shortest, Swift.min(shape.maxItems ?? shortest + 3, shortest + 5))
         guard shape.maxItems.map({ $0 >= shortest }) ?? true else { return nil }
-        let count = variant.map { $0 % 2 == 0 ? shortest : longest } ?? Int.random(in: shortest...longest, using: &random)
+        // At maxItems too, where a body of that many stays small.
+        let most = shape.maxItems.flatMap { $0 <= Self.itemsAtMost ? $0 : nil } ?? longest
+        let count: Int
+        if let variant {
+            count = [shortest, most, longest][variant % 3]
+        } else {
+            count = random.chance(1, in: 8) ? most : Int.random(in: shortest...longest, using: &random)
+        }
         var items: [DecodedValue] = []
         var attempts = 0
         while items.count < count, attempts < count * 4 + 4 {

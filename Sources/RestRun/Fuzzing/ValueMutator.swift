@@ -15,9 +15,18 @@ struct ValueMutator {
     var focus: String?
 
     /// The kinds of mutation, tried in a random order.
-    private enum Kind: CaseIterable {
+    enum Kind: CaseIterable {
         case wrongType, belowMinimum, aboveMaximum, tooShort, tooLong, outsideEnum, offPattern, badFormat, notMultiple
         case missingRequired, unknownProperty, inProperty, fewItems, manyItems, inItem
+    }
+
+    /// The property `missingRequired` leaves out, when the caller names it.
+    var leftOut: String?
+
+    /// `valid` (a value `node` allows) broken by exactly `kind`, and what was changed; nil when
+    /// the kind does not apply to it.
+    mutating func breaking(_ valid: DecodedValue?, node: SchemaNode, kind: Kind) -> (value: DecodedValue, change: String)? {
+        apply(kind, to: valid, shape: SchemaShape(node), depth: 1)
     }
 
     /// An invalid value for `node`, made from `valid` (a value it allows, when there is one), and
@@ -80,7 +89,7 @@ struct ValueMutator {
             return (.string("not-a-\(format)"), "\"not-a-\(format)\", not a \(format)")
         case .missingRequired:
             guard case let .object(members)? = valid else { return nil }
-            let present = shape.required.filter { members[$0] != nil && (depth > 0 || focus == nil || $0 == focus) }
+            let present = shape.required.filter { members[$0] != nil && (depth > 0 || focus == nil || $0 == focus) && (leftOut == nil || $0 == leftOut) }
             guard let name = present.randomElement(using: &random) else { return nil }
             var without = members
             without.removeValue(forKey: name)
