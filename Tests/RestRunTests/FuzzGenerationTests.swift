@@ -94,6 +94,16 @@ struct FuzzGenerationTests {
                     - { name: huge, in: query, schema: { type: integer, minimum: 9223372036854775807 } }
                     - { name: pat, in: query, schema: { type: string, pattern: "^(a|b)*c{3,5}$" } }
                   responses: { "200": { description: ok } }
+              /c:
+                post:
+                  requestBody:
+                    content:
+                      application/json:
+                        schema:
+                          type: array
+                          maxItems: 200
+                          items: { type: array, maxItems: 200, items: { type: array, maxItems: 200, items: { type: string, maxLength: 60000 } } }
+                  responses: { "200": { description: ok } }
             components:
               schemas:
                 Node:
@@ -110,6 +120,8 @@ struct FuzzGenerationTests {
                 for fuzzCase in [generator.positive(number), generator.negative(number)].compactMap({ $0 }) {
                     let request = fuzzCase.request(to: "http://127.0.0.1:1", operation: operation)
                     #expect(!request.url.contains("{"), "\(request.url)")
+                    // Arrays at maxItems inside arrays at maxItems stay within the value's budget.
+                    #expect((request.body?.bytes.count ?? 0) < 4_000_000, "\(operation.name): \(request.body?.bytes.count ?? 0) bytes")
                     _ = CaseShrinker(operation: operation).candidates(fuzzCase)
                 }
             }

@@ -12,6 +12,20 @@ struct ValueGenerator {
     var place: ValuePlace
 
     static let maximumDepth = 6
+    /// What one value may hold in all: past this many items, or characters of long texts, arrays
+    /// take their fewest items and texts their shortest length (arrays at `maxItems` inside arrays
+    /// at `maxItems` would otherwise multiply).
+    static let itemBudget = 1_000
+    static let textBudget = 64 * 1024
+    /// The items and characters made so far.
+    private var itemsMade = 0
+    private var textMade = 0
+
+    init(random: FuzzRandom, variant: Int?, place: ValuePlace) {
+        self.random = random
+        self.variant = variant
+        self.place = place
+    }
     /// The longest text and the most items generated.
     static let longestText = 65_536
     static let mostItems = 1_000
@@ -140,7 +154,7 @@ struct ValueGenerator {
         } else {
             lengths += [Swift.max(shortest, 300), Swift.max(shortest, longText)]
         }
-        let count: Int
+        var count: Int
         if variant != nil {
             count = pick(lengths) ?? shortest
         } else if random.chance(1, in: 6) {
@@ -150,6 +164,8 @@ struct ValueGenerator {
         } else {
             count = Int.random(in: shortest...Swift.max(shortest, Swift.min(longest, shortest + 32)), using: &random)
         }
+        if textMade + count > Self.textBudget { count = shortest }
+        textMade += count
         let unusual = variant.map { $0 % 3 == 2 } ?? random.chance(1, in: 2)
         return TextSampler.text(count: count, place: place, unusual: unusual, using: &random)
     }
@@ -204,12 +220,14 @@ struct ValueGenerator {
         guard shape.maxItems.map({ $0 >= shortest }) ?? true else { return nil }
         // At maxItems too, where a body of that many stays small.
         let most = shape.maxItems.flatMap { $0 <= Self.itemsAtMost ? $0 : nil } ?? longest
-        let count: Int
+        var count: Int
         if let variant {
             count = [shortest, most, longest][variant % 3]
         } else {
             count = random.chance(1, in: 8) ? most : Int.random(in: shortest...longest, using: &random)
         }
+        if itemsMade + count > Self.itemBudget { count = shortest }
+        itemsMade += count
         var items: [DecodedValue] = []
         var attempts = 0
         while items.count < count, attempts < count * 4 + 4 {

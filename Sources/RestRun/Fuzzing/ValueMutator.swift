@@ -113,9 +113,13 @@ struct ValueMutator {
             guard shape.minItems > 0, case let .array(items)? = valid else { return nil }
             return (.array(Array(items.prefix(shape.minItems - 1))), "\(shape.minItems - 1) items, under minItems \(shape.minItems)")
         case .manyItems:
-            guard let maxItems = shape.maxItems, maxItems < ValueGenerator.mostItems, case let .array(items)? = valid, let first = items.first else { return nil }
+            guard let maxItems = shape.maxItems, maxItems < ValueGenerator.mostItems, case let .array(items)? = valid, !items.isEmpty else { return nil }
             guard !shape.uniqueItems else { return nil }
-            return (.array(items + Array(repeating: first, count: maxItems + 1 - items.count)), "\(maxItems + 1) items, over maxItems \(maxItems)")
+            // The smallest item, repeated: copies of a large one would make a body of megabytes.
+            let sizes = items.map { $0.jsonText.utf8.count }
+            guard let smallest = sizes.indices.min(by: { sizes[$0] < sizes[$1] }), sizes[smallest] * (maxItems + 1) <= 1_000_000 else { return nil }
+            let extra = Array(repeating: items[smallest], count: max(0, maxItems + 1 - items.count))
+            return (.array(items + extra), "\(items.count + extra.count) items, over maxItems \(maxItems)")
         case .inItem:
             guard depth < 4, case let .array(items)? = valid, !items.isEmpty, let schema = shape.items else { return nil }
             let index = Int.random(in: 0..<items.count, using: &random)
