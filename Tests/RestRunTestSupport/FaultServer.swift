@@ -258,7 +258,7 @@ public final class FaultServer: @unchecked Sendable {
     /// 200 MiB of zeros in about 1.3 MB of gzip.
     /// Many times the test's `max_body` once inflated, yet small enough to write bit by bit in a
     /// debug build while the other tests run: a larger one sometimes outlasted the client's timeout.
-    public static let gzipBomb = gzipOfZeros(count: 16 * 1024 * 1024)
+    static let gzipBomb = gzipOfZeros(count: 16 * 1024 * 1024)
 
     /// A gzip member whose deflate stream (fixed Huffman codes: one literal zero, then matches of
     /// 258 bytes at distance 1) expands to `count` zero bytes: about 13 bits per 258 bytes. The

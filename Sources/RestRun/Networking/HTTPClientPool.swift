@@ -1,5 +1,6 @@
 package import AsyncHTTPClient
 package import NIOCore
+import Logging
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
@@ -32,8 +33,10 @@ package final class HTTPClientPool: Sendable {
     /// not parsed again (AsyncHTTPClient parses it into a Foundation `URL` each time). The last one
     /// is compared first, which costs less than hashing the URL. Emptied when full.
     private let parsedRequests = Mutex(ParsedRequests())
-    /// The connections that have carried a request, for telling a reused one from a new one.
-    let reusedConnections = ReusedConnections()
+    /// Which connection each request went out on, for telling a reused one from a new one.
+    let connections = ConnectionWitness()
+    /// The logger every request is sent with: `connections` reads it.
+    let logger: Logger
     private static let parsedRequestLimit = 256
 
     /// A pool of one client, made and shut down by its owner.
@@ -42,6 +45,7 @@ package final class HTTPClientPool: Sendable {
     }
 
     private init(main: HTTPClient, mainConnectTimeout: Duration, others: [Kind: HTTPClient], proxy: ProxyRules?) {
+        logger = connections.logger
         self.main = main
         self.mainConnectTimeout = mainConnectTimeout
         self.others = others

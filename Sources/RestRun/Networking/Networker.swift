@@ -184,10 +184,9 @@ public final class Networker: Networking {
                 return try await exchangeStream(request, outgoing, reading: stream, deadline: deadline, start: start)
             }
             let collector = BodyCollector(limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody)
-            let witness = ConnectionWitness(ledger: pool.reusedConnections)
             // Connections stay where the pool puts them: pinning each file's requests to one loop
             // makes AsyncHTTPClient open overflow connections, closed when idle (RESULTS.md).
-            let task = pool.client(for: request).execute(request: outgoing, delegate: collector, deadline: deadline, logger: witness.logger)
+            let task = pool.client(for: request).execute(request: outgoing, delegate: collector, deadline: deadline, logger: pool.logger)
             let collected: BodyCollector.Collected
             do {
                 collected = try await withTaskCancellationHandler {
@@ -198,7 +197,7 @@ public final class Networker: Networking {
             } catch {
                 if Task.isCancelled { throw CancellationError() }
                 var failure = NetworkError(classifying: error, request: request)
-                failure.closedUnanswered = !collector.hasHead && witness.closedUnanswered(error, kind: failure.kind)
+                failure.closedUnanswered = !collector.hasHead && pool.connections.closedUnanswered(error, kind: failure.kind, logger: task.logger)
                 throw failure
             }
             var received = Response(
@@ -230,8 +229,7 @@ public final class Networker: Networking {
         let observers = delegates.compactMap { ($0 as? any EventStreamObserver)?.eventObserver(for: request) }
         let collector = EventStreamCollector(
             reading: reading, limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody, start: start, observers: observers)
-        let witness = ConnectionWitness(ledger: pool.reusedConnections)
-        let task = pool.client(for: request).execute(request: outgoing, delegate: collector, deadline: deadline, logger: witness.logger)
+        let task = pool.client(for: request).execute(request: outgoing, delegate: collector, deadline: deadline, logger: pool.logger)
         do {
             try await withTaskCancellationHandler {
                 try await task.futureResult.get()
@@ -243,7 +241,7 @@ public final class Networker: Networking {
         } catch {
             if Task.isCancelled { throw CancellationError() }
             var failure = streamFailure(error, request: request, collector: collector)
-            failure.closedUnanswered = collector.head == nil && witness.closedUnanswered(error, kind: failure.kind)
+            failure.closedUnanswered = collector.head == nil && pool.connections.closedUnanswered(error, kind: failure.kind, logger: task.logger)
             throw failure
         }
         guard let head = collector.head else { throw NetworkError(classifying: HTTPClientError.remoteConnectionClosed, request: request) }
