@@ -66,6 +66,8 @@ struct HostileServerTests {
         for word in Self.internals {
             #expect(!output.all.contains(word), "'\(word)' in: \(output.all)")
         }
-        #expect(elapsed < .seconds(12), "took \(elapsed)")
+        // A hang, not a slow start: every case ends by its own timeout (at most 10 s), and the
+        // whole suite starts its binaries at once on two cores, which alone has taken 13 s.
+        #expect(elapsed < .seconds(40), "took \(elapsed)")
     }
 }

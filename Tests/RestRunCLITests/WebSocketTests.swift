@@ -150,7 +150,7 @@ struct WebSocketTests {
             #expect(output.stdout.contains(says), "\(path): \(output.stdout)")
             for word in ["NIO", "Error(", "Optional("] { #expect(!output.all.contains(word), "\(path): \(output.all)") }
         }
-        #expect(ContinuousClock.now - start < .seconds(15))
+        #expect(ContinuousClock.now - start < .seconds(40), "a hang, not the suite's load on two cores")
     }
 
     @Test("the handshake carries the headers an HTTP request would: defaults, the file's, the request's, cookies")
