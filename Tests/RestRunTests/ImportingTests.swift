@@ -127,6 +127,16 @@ struct ImportingTests {
             return
         }
         #expect(fields.map { "\($0.name)=\($0.value)" } == ["a=1", "b=x y z", "c=café"])
+        // A port, or a URL, narrows it further.
+        for (given, kept) in [
+            ("api.example.com:443", ["/a", "/c", "/f", "/form", "/raw", "/tpl"]), ("api.example.com:8443", []),
+            ("https://eu.api.example.com/v1", ["/f"]), ("other.org", ["/b", "/e"]),
+        ] {
+            var narrowed = HARImporter()
+            narrowed.includeHosts = [given]
+            let paths = ((try? narrowed.requests(from: Array(har.utf8))) ?? []).map { URLParts($0.url)?.path ?? "" }
+            #expect(paths == kept, "--include-host \(given): \(paths)")
+        }
         // Bytes that are not text, or a field rest-run would read as a template, stay text.
         for request in requests[4...] {
             guard case .form? = request.body else { continue }

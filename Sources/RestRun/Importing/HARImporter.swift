@@ -218,23 +218,43 @@ package struct HARImporter {
     }
 
     private func keeps(url: String, responseType: String) -> Bool {
-        // The host rest-run would connect to: a URL it cannot send has none, and a trailing dot or
-        // brackets name the same host.
-        func normalized(_ host: String) -> String {
-            var host = host.lowercased()
-            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-            while host.hasSuffix(".") { host.removeLast() }
-            return host
-        }
-        let host = URLParts.problem(url) == nil && !url.contains("\\") ? normalized(URLParts(url)?.host ?? "") : ""
-        if !includeHosts.isEmpty, !includeHosts.map(normalized).contains(where: { !$0.isEmpty && (host == $0 || host.hasSuffix("." + $0)) }) {
-            return false
+        if !includeHosts.isEmpty {
+            // The host rest-run would connect to: a URL it cannot send has none.
+            guard URLParts.problem(url) == nil, !url.contains("\\"), let parts = URLParts(url) else { return false }
+            let host = Self.normalizedHost(parts.host)
+            let port = parts.portText ?? (url.lowercased().hasPrefix("https://") ? "443" : "80")
+            let matches = includeHosts.contains { given in
+                let (name, wanted) = Self.hostAndPort(given)
+                return !name.isEmpty && (host == name || host.hasSuffix("." + name)) && (wanted == nil || wanted == port)
+            }
+            guard matches else { return false }
         }
         let path = String((URLParts(url)?.path ?? "").prefix { $0 != "?" }).lowercased()
         let type = responseType.lowercased()
         if excludeTypes.contains(where: { !$0.isEmpty && $0 != "none" && (type.contains($0.lowercased()) || path.hasSuffix($0.lowercased())) }) { return false }
         if excludeTypes.contains("none") { return true }
         return !Self.staticTypes.contains { type.hasPrefix($0) || type.contains($0) } && !Self.staticExtensions.contains { path.hasSuffix($0) }
+    }
+
+    /// A host as compared: lower-case, without brackets or a trailing dot.
+    static func normalizedHost(_ host: String) -> String {
+        var host = host.lowercased()
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        while host.hasSuffix(".") { host.removeLast() }
+        return host
+    }
+
+    /// An `--include-host` value as a host and, when it names one, a port: `api.example.com`,
+    /// `api.example.com:8443`, `[::1]:8080`, or a URL (`https://api.example.com/v1`).
+    static func hostAndPort(_ given: String) -> (host: String, port: String?) {
+        if given.contains("://"), let parts = URLParts(given) { return (normalizedHost(parts.host), parts.portText) }
+        if given.hasPrefix("["), let close = given.firstIndex(of: "]") {
+            let rest = given[given.index(after: close)...]
+            return (normalizedHost(String(given[...close])), rest.hasPrefix(":") ? String(rest.dropFirst()) : nil)
+        }
+        let pieces = given.split(separator: ":", omittingEmptySubsequences: false)
+        if pieces.count == 2, !pieces[1].isEmpty, pieces[1].allSatisfy(\.isNumber) { return (normalizedHost(String(pieces[0])), String(pieces[1])) }
+        return (normalizedHost(given), nil)
     }
 
     private static func object(_ value: DecodedValue?) -> OrderedDictionary<String, DecodedValue> {
