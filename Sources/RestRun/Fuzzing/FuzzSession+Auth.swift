@@ -9,10 +9,12 @@ extension FuzzSession {
         for index in selected {
             let operation = spec.operations[index]
             guard let schemes = operation.security.first, !schemes.isEmpty else { continue }
+            // Every alternative's credentials are left out, so that none gets the probe in.
+            let everyScheme = operation.security.flatMap { $0 }
             let generator = CaseGenerator(operation: operation, index: index, seed: settings.seed)
             guard var base = (0..<CaseGenerator.variants).lazy.compactMap({ generator.positive($0) }).first(where: \.isWritable) else { continue }
             // A credential the spec also declares as a parameter is the probe's to set or leave out.
-            base.parameters.removeAll { parameter in schemes.contains { $0.carries(parameter) } }
+            base.parameters.removeAll { parameter in everyScheme.contains { $0.carries(parameter) } }
             var probes = [(base, "without credentials")]
             for scheme in schemes {
                 guard let made = scheme.madeUpCredentials else { continue }
@@ -23,7 +25,7 @@ extension FuzzSession {
             for (probe, how) in probes {
                 var request = prepare(probe, operation: operation)
                 request.auth = nil
-                for name in Set(schemes.compactMap(\.header)).sorted() where !request.headers.contains(name) {
+                for name in Set(everyScheme.compactMap(\.header)).sorted() where !request.headers.contains(name) {
                     request.fileHeaders.removeAll { $0.0.lowercased() == name.lowercased() }
                     request.removedHeaders.insert(name.lowercased())
                 }
