@@ -133,9 +133,9 @@ struct ValueGenerator {
 
     // MARK: Strings
 
-    /// How long a text with no `maxLength` may be made: a few thousand characters in a body, a
-    /// thousand in a URL or a header, where servers limit the whole line.
-    private var longText: Int { place == .body ? 4096 : 1000 }
+    /// How long a text with no `maxLength` may be made: a few thousand characters in a body, two
+    /// thousand in a URL or a header, where servers limit the whole line (8 KB, often).
+    private var longText: Int { place == .body ? 4096 : 2048 }
 
     private mutating func string(_ shape: SchemaShape) -> String? {
         let longest = shape.maxLength ?? Swift.max(shape.minLength + 24, 24)
