@@ -159,7 +159,7 @@ struct FuzzCommand: AsyncParsableCommand {
             settingsURL = loaded.baseURL
             auth = loaded.auth
         }
-        // A server that hangs on some input should not hold the run for the usual 30 s a request.
+        // A server that hangs on some input should not hold the run for a request's usual timeout.
         if transport.timeout == nil { transport.timeout = .seconds(10) }
         for header in headers {
             runHeaders.removeAll { $0.0.lowercased() == header.name.lowercased() }

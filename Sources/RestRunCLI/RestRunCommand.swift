@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// The `rest-run` command tree. `rest-run FILE...` runs files; the subcommands check files, serve
-/// mock routes and list decoders.
+/// mock routes, list decoders, merge coverage, print the request-file schema, fuzz from a spec and
+/// import other tools' requests.
 public struct RestRunCommand: AsyncParsableCommand {
     /// The command's name, abstract and subcommands.
     public static let configuration = CommandConfiguration(

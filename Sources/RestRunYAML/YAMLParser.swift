@@ -37,7 +37,7 @@ package struct YAMLParser: ~Copyable {
     /// Parses `text` as one YAML document; an empty text is a null node.
     package static func parse(_ text: String) throws(YAMLError) -> Node {
         // The node table counts in 32 bits; a node takes at least a byte, so this bounds them all.
-        // (Files are read with a 16 MB limit long before this.)
+        // (Files are read with a far smaller size limit long before this.)
         guard text.utf8.count < Int(Int32.max) / 2 else {
             throw YAMLError("a YAML text of \(text.utf8.count) bytes is too large to read", at: Mark(line: 1, column: 1))
         }

@@ -28,14 +28,19 @@ struct ImportOpenAPITests {
         }
     }
 
-    @Test("the petstore examples import, and a broken spec is exit 2 at its line, writing nothing")
-    func petstoreAndBroken() async throws {
-        let petstore = Fixtures.repositoryRoot + "/../shared/testdata/openapi/petstore.yaml"
-        if FileManager.default.fileExists(atPath: petstore) {
-            let output = try await binary.run(["import", "openapi", petstore])
-            #expect(output.status == 0, "\(output.all)")
-            #expect(output.stdout.contains("tags: [\"pets\"]"), "\(output.stdout)")
-        }
+    /// The petstore spec is public data that this checkout's `../shared/testdata` holds (see its
+    /// README); a clone on its own skips the test, visibly.
+    static let petstoreSpec = Fixtures.repositoryRoot + "/../shared/testdata/openapi/petstore.yaml"
+
+    @Test("the petstore examples import", .enabled(if: FileManager.default.fileExists(atPath: petstoreSpec), "the petstore spec is not in ../shared/testdata/openapi"))
+    func petstore() async throws {
+        let output = try await binary.run(["import", "openapi", Self.petstoreSpec])
+        #expect(output.status == 0, "\(output.all)")
+        #expect(output.stdout.contains("tags: [\"pets\"]"), "\(output.stdout)")
+    }
+
+    @Test("a broken spec is exit 2 at its line, writing nothing")
+    func broken() async throws {
         let broken = try BinaryRunner.temporaryFile("broken.yaml", "openapi: 3.0.3\ninfo: {title: x, version: '1'}\npaths:\n  /a:\n    get: [oops\n")
         let folder = (broken as NSString).deletingLastPathComponent
         let refused = try await binary.run(["import", "openapi", broken, "-o", folder + "/out.yaml"])

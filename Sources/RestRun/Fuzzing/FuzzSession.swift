@@ -263,7 +263,7 @@ package struct FuzzSession: Sendable {
                 try? await Task.sleep(for: wait)
                 continue
             }
-            return failures(of: response, to: request, case: fuzzCase, operation: operation, ledger: ledger)
+            return await failures(of: response, to: request, case: fuzzCase, operation: operation, ledger: ledger)
         }
     }
 
@@ -277,7 +277,7 @@ package struct FuzzSession: Sendable {
 
     private func failures(
         of response: Response, to request: PreparedRequest, case fuzzCase: FuzzCase, operation: OpenAPIOperation, ledger: FuzzLedger
-    ) -> [Failure] {
+    ) async -> [Failure] {
         var failures: [Failure] = []
         let status = response.status
         if status >= 500 {
@@ -286,7 +286,8 @@ package struct FuzzSession: Sendable {
         }
         let contract = OpenAPIContract(spec: spec)
         let findings = contract.check(sent: request, response: response, decoded: nil, location: nil)
-        if let hit = findings.hit { Task { await ledger.hit(hit) } }
+        // Coverage is recorded before the response is judged: a detached task could be lost when the run ends.
+        if let hit = findings.hit { await ledger.hit(hit) }
         for result in findings.results where !result.passed {
             let check: FuzzCheck
             switch result.label {
