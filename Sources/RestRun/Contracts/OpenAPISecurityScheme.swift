@@ -6,7 +6,7 @@ package enum OpenAPISecurityScheme: Sendable, Equatable, CustomStringConvertible
     case basic
     /// An API key in a header, the query or a cookie, by name.
     case apiKey(name: String, location: String)
-    /// Any other kind (Digest, mutual TLS): the fuzzer does not make up credentials for it.
+    /// Any other kind (Digest, mutual TLS): no credentials of it are made up.
     case other(String)
 
     /// The scheme a `securitySchemes` entry declares.
@@ -46,25 +46,6 @@ package enum OpenAPISecurityScheme: Sendable, Equatable, CustomStringConvertible
         case .basic: "basic"
         case let .apiKey(name, location): "API key '\(name)' (\(location))"
         case let .other(kind): kind
-        }
-    }
-
-    /// Whether `parameter` is where these credentials travel.
-    func carries(_ parameter: FuzzCase.Parameter) -> Bool {
-        switch self {
-        case let .apiKey(name, location): parameter.location == location && parameter.name.lowercased() == name.lowercased()
-        default: parameter.location == "header" && parameter.name.lowercased() == header?.lowercased()
-        }
-    }
-
-    /// Credentials of this scheme that no server issued, as the header (or query parameter, or
-    /// cookie) that carries them; nil for a scheme the fuzzer does not make up credentials for.
-    var madeUpCredentials: (location: String, name: String, value: String)? {
-        switch self {
-        case .bearer: ("header", "Authorization", "Bearer rest-run-fuzz-invalid-token")
-        case .basic: ("header", "Authorization", "Basic " + Base64.encode(Array("rest-run-fuzz:invalid-password".utf8)))
-        case let .apiKey(name, location): (location, name, "rest-run-fuzz-invalid-key")
-        case .other: nil
         }
     }
 }

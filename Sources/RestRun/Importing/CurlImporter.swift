@@ -322,25 +322,8 @@ package struct CurlImporter {
         if url.contains("{") || url.contains("[") {
             warnings.append("\(given): curl expands {a,b} and [1-3] in URLs; rest-run sends it as written")
         }
-        var headers = command.headers.filter { _, value in
-            guard let value, !TemplateSafety.isSafe(value, keeping: .environment) else { return true }
-            warnings.append("-H with '\(value)': rest-run would read its '{{' or '${' as a template; left out")
-            return false
-        }
+        var headers = commandHeaders(command)
         func hasHeader(_ name: String) -> Bool { headers.contains { $0.0.lowercased() == name.lowercased() } }
-        if let userAgent = command.userAgent, !hasHeader("User-Agent") { headers.append(("User-Agent", userAgent)) }
-        if let referer = command.referer, !hasHeader("Referer") {
-            headers.append(("Referer", referer.replacingOccurrences(of: ";auto", with: "")))
-        }
-        // curl sends `-r 0-99` as `Range: bytes=0-99` (over HTTP), unless -H names a Range.
-        if let range = command.range, !range.isEmpty, !hasHeader("Range") { headers.append(("Range", "bytes=" + range)) }
-        if let cookie = command.cookie {
-            if cookie.contains("=") {
-                if !hasHeader("Cookie") { headers.append(("Cookie", cookie)) }
-            } else {
-                warnings.append("-b \(cookie): cookies from a file are not read; left out")
-            }
-        }
         for piece in command.urlQuery {
             url += (url.contains("?") ? "&" : "?") + Self.lowercasingEscapes(urlencodePiece(piece))
         }
@@ -369,25 +352,9 @@ package struct CurlImporter {
         }
         if let upload {
             method = "PUT"
-            if upload == "-" || upload == "." {
-                switch standardInput {
-                case let .text(text)?: body = Self.textBody(text)
-                case let .file(path)?:
-                    if let file = existing(path) { body = .file(file) } else { warnings.append("-T \(upload): \(path) is not there; the body is left out") }
-                default: warnings.append("-T \(upload): \(Self.describe(standardInput)); the body is left out")
-                }
-                if !hasHeader("Content-Type") { headers.append(("Content-Type", nil)) }
-            } else {
-                let name = upload.split(separator: "/").last.map(String.init) ?? upload
-                url = Self.appendingFileName(URLBuilder.encode(name), to: url)
-                if let path = existing(upload) {
-                    body = .file(path)
-                    // curl sends no Content-Type with -T, where `file:` would name one.
-                    if !hasHeader("Content-Type") { headers.append(("Content-Type", nil)) }
-                } else {
-                    warnings.append("-T \(upload): the file is not there; the body is left out")
-                }
-            }
+            body = uploadBody(upload, url: &url)
+            // curl sends no Content-Type with -T, where `file:` would name one.
+            if body != nil || upload == "-" || upload == ".", !hasHeader("Content-Type") { headers.append(("Content-Type", nil)) }
         }
         if command.head { method = "HEAD" }
         if command.get { method = command.head ? "HEAD" : "GET" }
@@ -442,6 +409,53 @@ package struct CurlImporter {
         if command.fail { request.expectedStatus = "{ \"<\": 400 }" }
         request.auth = auth(command)
         return request
+    }
+
+    /// What `-T upload` sends: standard input (`-` or `.`) or the file, whose name is added to a
+    /// URL with no path or one that ends in `/`; nil, with a warning, when it cannot be read.
+    private mutating func uploadBody(_ upload: String, url: inout String) -> ImportedRequest.Body? {
+        if upload == "-" || upload == "." {
+            switch standardInput {
+            case let .text(text)?: return Self.textBody(text)
+            case let .file(path)?:
+                if let file = existing(path) { return .file(file) }
+                warnings.append("-T \(upload): \(path) is not there; the body is left out")
+            default: warnings.append("-T \(upload): \(Self.describe(standardInput)); the body is left out")
+            }
+            return nil
+        }
+        let name = upload.split(separator: "/").last.map(String.init) ?? upload
+        url = Self.appendingFileName(URLBuilder.encode(name), to: url)
+        guard let path = existing(upload) else {
+            warnings.append("-T \(upload): the file is not there; the body is left out")
+            return nil
+        }
+        return .file(path)
+    }
+
+    /// The headers a command's flags send: `-H` (but a value rest-run would read as a template),
+    /// then `-A`, `-e`, `-r` and `-b` where `-H` names none of them.
+    private mutating func commandHeaders(_ command: Command) -> [(String, String?)] {
+        var headers = command.headers.filter { _, value in
+            guard let value, !TemplateSafety.isSafe(value, keeping: .environment) else { return true }
+            warnings.append("-H with '\(value)': rest-run would read its '{{' or '${' as a template; left out")
+            return false
+        }
+        func hasHeader(_ name: String) -> Bool { headers.contains { $0.0.lowercased() == name.lowercased() } }
+        if let userAgent = command.userAgent, !hasHeader("User-Agent") { headers.append(("User-Agent", userAgent)) }
+        if let referer = command.referer, !hasHeader("Referer") {
+            headers.append(("Referer", referer.replacingOccurrences(of: ";auto", with: "")))
+        }
+        // curl sends `-r 0-99` as `Range: bytes=0-99` (over HTTP).
+        if let range = command.range, !range.isEmpty, !hasHeader("Range") { headers.append(("Range", "bytes=" + range)) }
+        if let cookie = command.cookie {
+            if cookie.contains("=") {
+                if !hasHeader("Cookie") { headers.append(("Cookie", cookie)) }
+            } else {
+                warnings.append("-b \(cookie): cookies from a file are not read; left out")
+            }
+        }
+        return headers
     }
 
     private mutating func auth(_ command: Command) -> ImportedRequest.Auth? {
