@@ -108,6 +108,24 @@ package enum FindingFile {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Writes each finding of `report` into the folder `folder` (made when missing) and notes
+    /// where in the report. `specPath` and `include` are as the folder reaches them.
+    package static func save(
+        _ report: inout FuzzReport, operations: [OpenAPIOperation], in folder: String, baseURL: String, specPath: String,
+        headers: [(String, String)], include: String?
+    ) throws(FileSystem.Failure) {
+        guard !report.findings.isEmpty else { return }
+        try FileSystem.createDirectories(folder)
+        for index in report.findings.indices {
+            let finding = report.findings[index]
+            let path = (folder.hasSuffix("/") ? folder : folder + "/") + name(finding)
+            try FileSystem.write(
+                text(finding, operations: operations, baseURL: baseURL, specPath: specPath, seed: report.seed, headers: headers, include: include),
+                to: path)
+            report.findings[index].file = path
+        }
+    }
+
     /// What the failing request must answer once the server is fixed.
     private static func expectedStatus(_ check: FuzzCheck) -> String {
         switch check {
