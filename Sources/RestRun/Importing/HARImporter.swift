@@ -83,7 +83,8 @@ package struct HARImporter {
                     headers.removeAll { $0.name.lowercased() == "content-type" && $0.value?.lowercased() == "application/x-www-form-urlencoded" }
                 } else {
                     imported.body = CurlImporter.textBody(text, keeping: .nothing)
-                    if contentType == nil, !mimeType.isEmpty { headers.append(("Content-Type", mimeType)) }
+                    // The MIME type is text of the file too: a `{{` in it must not read as a template.
+                    if contentType == nil, !mimeType.isEmpty { headers.append(("Content-Type", CurlImporter.plain(mimeType, keeping: .nothing))) }
                 }
             } else if case let .array(params)? = postData["params"], !params.isEmpty {
                 imported.body = .form(params.compactMap { param in
