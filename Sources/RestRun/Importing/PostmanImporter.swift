@@ -244,7 +244,7 @@ package struct PostmanImporter {
         for (name, value) in request.headers { texts += [name, value ?? ""] }
         switch request.body {
         case let .text(body)?: texts.append(body)
-        case let .json(value)?: texts.append(YAMLText.flow(value))
+        case let .json(value)?: Self.strings(in: value, into: &texts)
         case let .form(fields)?: for (name, value) in fields { texts += [name, value] }
         case let .multipart(parts)?:
             for part in parts { texts += [part.name, part.value ?? "", part.file ?? "", part.contentType ?? "", part.filename ?? ""] }
@@ -262,6 +262,20 @@ package struct PostmanImporter {
         for (name, value) in request.options { texts += [name, value] }
         for (name, path) in request.captures { texts += [name, path] }
         return texts.joined(separator: "\n")
+    }
+
+    /// Every key and string of `value`, as it is (a JSON or YAML text of it would escape some).
+    static func strings(in value: DecodedValue, into texts: inout [String]) {
+        switch value {
+        case let .string(text): texts.append(text)
+        case let .array(items): for item in items { strings(in: item, into: &texts) }
+        case let .object(members):
+            for (key, member) in members {
+                texts.append(key)
+                strings(in: member, into: &texts)
+            }
+        default: break
+        }
     }
 
     /// `variables` with each one after those its value uses (a variable is read where it is
