@@ -285,12 +285,19 @@ package struct PostmanImporter {
         var ordered: [(String, String)] = []
         while !remaining.isEmpty {
             let waiting = Set(remaining.map(\.0))
-            let ready = remaining.firstIndex { _, value in
+            func uses(_ value: String) -> [String] {
                 var used = OrderedSet<String>()
                 names(in: value, into: &used)
-                return used.allSatisfy { !waiting.contains($0) }
-            } ?? 0
-            ordered.append(remaining.remove(at: ready))
+                return used.filter(waiting.contains)
+            }
+            if let ready = remaining.firstIndex(where: { uses($0.1).isEmpty }) {
+                ordered.append(remaining.remove(at: ready))
+                continue
+            }
+            // A cycle (`x: "{{x}}/a"`): Postman sends what it cannot resolve as written, so the
+            // first one's references are made plain text.
+            let (name, value) = remaining.removeFirst()
+            ordered.append((name, value.replacingOccurrences(of: "{{", with: "{ {")))
         }
         return ordered
     }
