@@ -617,16 +617,14 @@ package struct CurlImporter {
 
     /// The text of `path` as curl reads `@path`; `-` is standard input, as the shell text gave it.
     private mutating func readFile(_ path: String, flag: String) -> String? {
-        if path == "-" {
-            switch standardInput {
-            case let .text(text)?: return text
-            case let .file(file)?: return readFile(file, flag: flag, shown: "@- < \(file)")
-            default:
-                warnings.append("\(flag) @-: \(Self.describe(standardInput)); left out")
-                return nil
-            }
+        guard let bytes = readBytes(path, flag: flag) else { return nil }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            var shown = "@" + path
+            if path == "-", case let .file(file)? = standardInput { shown = "@- < \(file)" }
+            warnings.append("\(flag) \(shown): the file is not UTF-8 text; its data is left out")
+            return nil
         }
-        return readFile(path, flag: flag, shown: "@" + path)
+        return text
     }
 
     /// A file's bytes as curl reads them (`-` is standard input); nil, with a warning, when it
@@ -651,15 +649,6 @@ package struct CurlImporter {
             return nil
         }
         return bytes
-    }
-
-    private mutating func readFile(_ path: String, flag: String, shown: String) -> String? {
-        guard let bytes = readBytes(path, flag: flag, shown: shown) else { return nil }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            warnings.append("\(flag) \(shown): the file is not UTF-8 text; its data is left out")
-            return nil
-        }
-        return text
     }
 
     /// Why standard input cannot be read here, in words.

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Logging
 import NIOCore
 import Synchronization
