@@ -9,6 +9,18 @@ struct CaseGenerator {
     let operation: OpenAPIOperation
     let index: Int
     let seed: UInt64
+    /// What a negative case of the operation can break, and the planned first negative cases:
+    /// both depend on the operation alone, so they are worked out once.
+    private let targets: [Target]
+    private let plan: [PlannedBreak]
+
+    init(operation: OpenAPIOperation, index: Int, seed: UInt64) {
+        self.operation = operation
+        self.index = index
+        self.seed = seed
+        targets = Self.targets(of: operation)
+        plan = Self.plan(targets)
+    }
 
     /// How many of the first cases take boundary variants rather than random values.
     static let variants = 12
@@ -55,25 +67,11 @@ struct CaseGenerator {
     func negative(_ number: Int) -> FuzzCase? {
         guard var base = positive(Self.variants + number) ?? positive(number) ?? positive(number, lenient: true) else { return nil }
         var random = FuzzRandom.derived(from: seed, [operation.name, "negative"], number)
-        var targets: [Target] = []
-        for parameter in Self.sendable(operation.parameters) {
-            if parameter.schema != nil { targets.append(.parameter(parameter)) }
-            if parameter.isRequired, parameter.location != "path" { targets.append(.missing(parameter)) }
-        }
-        if let requestBody = operation.requestBody, let json = requestBody.content.first(where: { OpenAPIContract.isJSON($0.mediaType) }) {
-            if json.schema != nil { targets.append(.body(json)) }
-            targets.append(.malformed(json.mediaType))
-            if requestBody.isRequired { targets.append(.noBody) }
-        } else if let requestBody = operation.requestBody, let form = requestBody.content.first(where: { Self.isForm($0.mediaType) }) {
-            if form.schema != nil { targets.append(.form(form)) }
-            if requestBody.isRequired { targets.append(.noBody) }
-        }
         // The first cases follow a plan that breaks each part once, and each constraint of the
         // body on its own at every depth; the rest pick at random.
-        let plan = plan(targets)
         var order = Array(targets.indices)
         order.shuffle(using: &random)
-        var attempts = order.map { (target: targets[$0], focus: String?.none, site: BreakSite?.none) }
+        var attempts = order.map { PlannedBreak(target: targets[$0], focus: nil, site: nil) }
         if number < plan.count { attempts.insert(plan[number], at: 0) }
         for attempt in attempts {
             let target = attempt.target
@@ -89,22 +87,48 @@ struct CaseGenerator {
         return nil
     }
 
+    /// What a negative case of `operation` can break: each parameter, each required one left out,
+    /// the body (JSON or a form) made invalid, malformed or left out.
+    private static func targets(of operation: OpenAPIOperation) -> [Target] {
+        var targets: [Target] = []
+        for parameter in sendable(operation.parameters) {
+            if parameter.schema != nil { targets.append(.parameter(parameter)) }
+            if parameter.isRequired, parameter.location != "path" { targets.append(.missing(parameter)) }
+        }
+        if let requestBody = operation.requestBody, let json = requestBody.content.first(where: { OpenAPIContract.isJSON($0.mediaType) }) {
+            if json.schema != nil { targets.append(.body(json)) }
+            targets.append(.malformed(json.mediaType))
+            if requestBody.isRequired { targets.append(.noBody) }
+        } else if let requestBody = operation.requestBody, let form = requestBody.content.first(where: { isForm($0.mediaType) }) {
+            if form.schema != nil { targets.append(.form(form)) }
+            if requestBody.isRequired { targets.append(.noBody) }
+        }
+        return targets
+    }
+
+    /// One negative case to try: a target, and the property (`focus`) or site it is broken at.
+    private struct PlannedBreak {
+        var target: Target
+        var focus: String?
+        var site: BreakSite?
+    }
+
     /// The planned negative cases: each parameter broken and each required one left out, the body
     /// malformed and left out, then each site of a JSON body (`BreakSite`) and each field of a
     /// form in turn.
-    private func plan(_ targets: [Target]) -> [(target: Target, focus: String?, site: BreakSite?)] {
-        var first: [(target: Target, focus: String?, site: BreakSite?)] = []
-        var body: [(target: Target, focus: String?, site: BreakSite?)] = []
+    private static func plan(_ targets: [Target]) -> [PlannedBreak] {
+        var first: [PlannedBreak] = []
+        var body: [PlannedBreak] = []
         for target in targets {
             switch target {
             case let .body(mediaType):
                 guard let schema = mediaType.schema else { continue }
-                body += BreakSite.sites(of: schema.root).map { (target, nil, $0) }
+                body += BreakSite.sites(of: schema.root).map { PlannedBreak(target: target, site: $0) }
             case let .form(mediaType):
                 guard let schema = mediaType.schema else { continue }
-                body += SchemaShape(schema.root).properties.map { (target, $0.name, nil) }
+                body += SchemaShape(schema.root).properties.map { PlannedBreak(target: target, focus: $0.name) }
             default:
-                first.append((target, nil, nil))
+                first.append(PlannedBreak(target: target))
             }
         }
         return first + body
