@@ -124,7 +124,7 @@ struct PluginDocumentationTests {
                 standalone.append(file)
             }
         }
-        #expect(library.count >= 6 && programs.count == 2 && standalone.count == 2)
+        #expect(library.count >= 6 && programs.count == 2 && standalone.count == 3)
         try await compiler.expectCompiles(library, emittingModule: "ArticlesKit", into: scratch)
         for file in standalone { try await compiler.expectCompiles([file], emittingModule: nil, into: scratch) }
         for file in programs { try await compiler.expectCompiles([file], emittingModule: nil, into: scratch) }

@@ -69,6 +69,16 @@ struct PublicAPITests {
                 /// Documented.
                 public static func make() -> Outer { Outer(name: "") }
             }
+            public protocol Maker {
+                func make(
+                    _ name: String) async throws -> Outer
+                var label: String { get }
+            }
+            protocol Hidden { func no() }
+            extension Maker {
+                public func make(_ name: String) async throws -> Outer { Outer(name: name) }
+                func helper() {}
+            }
             """
         #expect(PublicDeclarations.scan(source) == [
             "struct Outer: Sendable",
@@ -79,13 +89,18 @@ struct PublicAPITests {
             "Outer.Kind.case three",
             "Outer.func run(_ x: Int) async throws -> [String]",
             "Outer.static func make() -> Outer",
+            "protocol Maker",
+            "Maker.requirement func make(_ name: String) async throws -> Outer",
+            "Maker.requirement var label: String",
+            "Maker.func make(_ name: String) async throws -> Outer",
         ])
     }
 }
 
 /// Lists a module's `public` declarations from its sources, each with the types it is nested in:
 /// `RunSession.func load() async -> Loaded`. Variables are listed by name, functions and
-/// initialisers with their whole signature, an enum's cases as written.
+/// initialisers with their whole signature, an enum's cases as written, a public protocol's
+/// requirements as `requirement …` (what an extender implements).
 enum PublicDeclarations {
     /// The sorted list of `module`'s public declarations, each prefixed with the module.
     static func list(module: String, root: String) throws -> [String] {
@@ -122,10 +137,11 @@ enum PublicDeclarations {
         let code = withoutCommentsAndStrings(source)
         var result: [String] = []
         // The open scopes: the type each names (nil for a function body, an extension of nothing
-        // public, or a non-public type, whose contents are not listed).
-        var scopes: [(name: String?, isPublic: Bool)] = []
+        // public, or a non-public type, whose contents are not listed), and whether it is a
+        // protocol, whose requirements are as public as it is.
+        var scopes: [(name: String?, isPublic: Bool, isProtocol: Bool)] = []
         var index = code.startIndex
-        var pendingScope: (name: String?, isPublic: Bool)?
+        var pendingScope: (name: String?, isPublic: Bool, isProtocol: Bool)?
         var statement = ""
         func path() -> String? {
             var names: [String] = []
@@ -139,19 +155,22 @@ enum PublicDeclarations {
             var words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init)
             while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
             let declaration = words.joined(separator: " ").replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
-            pendingScope = (nil, false)
+            pendingScope = (nil, false, false)
             if declaration.hasPrefix("extension ") {
-                pendingScope = (String(declaration.dropFirst("extension ".count).prefix { $0 != ":" && $0 != " " && $0 != "<" }), true)
+                pendingScope = (String(declaration.dropFirst("extension ".count).prefix { $0 != ":" && $0 != " " && $0 != "<" }), true, false)
                 return
             }
-            let isPublic = declaration.hasPrefix("public ")
-            var body = isPublic ? String(declaration.dropFirst("public ".count)) : declaration
+            let inPublicProtocol = scopes.last.map { $0.isProtocol && $0.isPublic } ?? false
+            let requirement = inPublicProtocol
+                && ["func ", "var ", "static func ", "static var ", "init", "associatedtype ", "mutating func "].contains(where: declaration.hasPrefix)
+            let isPublic = declaration.hasPrefix("public ") || requirement
+            var body = declaration.hasPrefix("public ") ? String(declaration.dropFirst("public ".count)) : declaration
             for modifier in ["private(set) ", "package(set) ", "internal(set) "] where body.hasPrefix(modifier) {
                 body = String(body.dropFirst(modifier.count))
             }
             for keyword in ["struct ", "final class ", "class ", "enum ", "protocol ", "actor "] where body.hasPrefix(keyword) {
                 let name = String(body.dropFirst(keyword.count).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-                pendingScope = (name, isPublic)
+                pendingScope = (name, isPublic, keyword == "protocol ")
                 if isPublic, let prefix = path() { result.append(prefix + body) }
                 return
             }
@@ -161,7 +180,9 @@ enum PublicDeclarations {
                 return
             }
             guard isPublic, let prefix = path() else { return }
-            if let keyword = ["var ", "let ", "static var ", "static let "].first(where: body.hasPrefix) {
+            if requirement {
+                result.append(prefix + "requirement " + body)
+            } else if let keyword = ["var ", "let ", "static var ", "static let "].first(where: body.hasPrefix) {
                 result.append(prefix + keyword + body.dropFirst(keyword.count).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
             } else {
                 result.append(prefix + body)
@@ -179,7 +200,7 @@ enum PublicDeclarations {
                 statement.append(character)
             case "{" where parens == 0:
                 finish(statement)
-                scopes.append(pendingScope ?? (nil, false))
+                scopes.append(pendingScope ?? (nil, false, false))
                 pendingScope = nil
                 statement = ""
             case "}" where parens == 0:

@@ -135,4 +135,37 @@ struct RunnerTests {
         #expect(result.requests[0].skipReason == "flaky upstream")
         #expect(networking.sent.isEmpty)
     }
+
+    @Test("a WebSocket exchange goes through an injected Networking: handshake, messages, checks")
+    func webSocketThroughFake() async throws {
+        let file = try Fixtures.load("""
+            requests:
+              - name: chat
+                url: ws://chat.test/room
+                headers: { Authorization: Bearer s3cr3t-token }
+                options: { delay: 10ms }
+                websocket:
+                  - send: { json: { type: join } }
+                  - receive:
+                      expect: { json: { $.type: joined } }
+                      capture: { session: $.session }
+                  - send: "bye {{session}}"
+                  - receive: { expect: { body: { contains: "bye s-1" } } }
+                  - close: { code: 1000, reason: done }
+            """).get()
+        let conversation = MockConversation(replies: [
+            [.text(#"{"type": "joined", "session": "s-1"}"#)],
+            [.text("bye s-1, token s3cr3t-token")],
+        ])
+        var handshake = Response(status: 101, reason: "Switching Protocols", url: "ws://chat.test/room")
+        handshake.conversation = conversation
+        let networking = MockNetworking(["ws://chat.test/room": [.success(handshake)]])
+        let result = await Runner().run(file, networking: networking).requests[0]
+        #expect(result.outcome == .passed, "\(result.failures.map(\.message))")
+        #expect(result.status == 101)
+        #expect(networking.sent.map(\.headers["Authorization"]) == ["Bearer s3cr3t-token"])
+        #expect(conversation.sent == [.text(#"{"type":"join"}"#), .text("bye s-1"), .close(code: 1000, reason: "done")])
+        #expect(conversation.ended)
+        #expect(result.captures.first?.value == .string("s-1"))
+    }
 }

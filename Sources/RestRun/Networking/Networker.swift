@@ -121,7 +121,9 @@ public final class Networker: Networking {
             let hopStart = ContinuousClock.now
             var result: Result<Response, any Error>
             do {
-                result = .success(try await exchange(outgoing, deadline: deadline, start: start))
+                var response = try await exchange(outgoing, deadline: deadline, start: start)
+                if let conversation = response.conversation { observe(conversation, of: outgoing, in: &response) }
+                result = .success(response)
             } catch {
                 result = .failure(error)
             }
@@ -167,7 +169,25 @@ public final class Networker: Networking {
         try await HeaderMerge.merge(request, delegates: delegates, networking: self)
     }
 
+    /// Hands out `conversation` so that its messages are kept for the reports and seen by the
+    /// delegates that observe conversations.
+    private func observe(_ conversation: any Conversation, of request: PreparedRequest, in response: inout Response) {
+        let transcript = ConversationTranscript()
+        response.transcript = transcript
+        response.conversation = ObservedConversation(
+            inner: conversation, transcript: transcript, networking: self, request: request,
+            observers: delegates.compactMap { $0 as? any ConversationObserver })
+    }
+
     private func exchange(_ request: PreparedRequest, deadline: NIODeadline, start: ContinuousClock.Instant) async throws -> Response {
+        if let wire = request.wire {
+            do {
+                return try await wire.exchange(request, tls: request.transport.customizesTLS ? pool.tlsConfiguration(request.transport) : nil, deadline: deadline)
+            } catch {
+                if Task.isCancelled { throw CancellationError() }
+                throw NetworkError(classifying: error, request: request)
+            }
+        }
         guard request.method.isValid else {
             throw NetworkError(.other, "cannot send '\(request.method)': it is not an HTTP method (use an upper-case token such as GET or POST)")
         }
@@ -280,12 +300,6 @@ public final class Networker: Networking {
             failure.events = events
         }
         return failure
-    }
-
-    /// The TLS settings a WebSocket connection with `transport` uses: the request's own (CAs, a
-    /// client certificate, `insecure`), or nil for the system's.
-    func webSocketTLS(for transport: TransportOptions) -> TLSConfiguration? {
-        transport.customizesTLS ? pool.tlsConfiguration(transport) : nil
     }
 
     /// The request a redirect response leads to, if it is one.

@@ -16,6 +16,7 @@ public struct PreparedRequest: Sendable {
         var keepsBody: Bool = true
         var stream: EventStreamReading?
         var auth: RequestAuth?
+        var wire: (any WireExchange)?
     }
 
     private final class Box: CopyOnWriteBox {
@@ -65,6 +66,12 @@ public struct PreparedRequest: Sendable {
     package var stream: EventStreamReading? {
         get { storage.value.stream }
         _modify { yield &storage.value.stream }
+    }
+    /// How an attempt goes on the wire when it is not a plain HTTP exchange (a WebSocket
+    /// handshake); set by the kind of exchange that prepared the request.
+    package var wire: (any WireExchange)? {
+        get { storage.value.wire }
+        _modify { yield &storage.value.wire }
     }
     /// The decoder to use on the response.
     public var responseType: String? {

@@ -12,6 +12,8 @@ public struct Response: Sendable {
         var version = "1.1"
         var attempts: [Attempt] = []
         var stream: ReceivedStream?
+        var conversation: (any Conversation)?
+        var transcript: ConversationTranscript?
     }
 
     private final class Box: CopyOnWriteBox {
@@ -71,6 +73,18 @@ public struct Response: Sendable {
     package var stream: ReceivedStream? {
         get { storage.value.stream }
         _modify { yield &storage.value.stream }
+    }
+
+    /// The conversation the response opened (a WebSocket after its 101), or nil.
+    public var conversation: (any Conversation)? {
+        get { storage.value.conversation }
+        _modify { yield &storage.value.conversation }
+    }
+
+    /// What went each way in `conversation`, kept by the networker for the reports.
+    package var transcript: ConversationTranscript? {
+        get { storage.value.transcript }
+        _modify { yield &storage.value.transcript }
     }
 
     /// Creates a response.

@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Records every attempt and redirect hop a run sends, as HAR 1.2 entries (`--report-har`):
 /// the request and the response with their headers, bodies up to `bodyLimit` bytes, and the
 /// time each took; secrets are redacted as everywhere else, credentials in headers masked.
@@ -14,7 +8,9 @@ package final class HARRecorder: NetworkingDelegate, Sendable {
     package static let bodyLimit = 65_536
 
     private let redactor: Redactor
-    private let entries = Mutex<[DecodedValue]>([])
+    /// Each entry, with the transcript of the conversation its response opened, read when the
+    /// report is written (its messages go on after the entry is made).
+    private let entries = Mutex<[(entry: DecodedValue, transcript: ConversationTranscript?)]>([])
 
     /// A recorder that redacts with `redactor`.
     package init(redactor: Redactor) {
@@ -25,7 +21,7 @@ package final class HARRecorder: NetworkingDelegate, Sendable {
         _ networking: any Networking, didReceive result: Result<Response, any Error>, for request: PreparedRequest, duration: Duration
     ) {
         let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        let started = Self.timestamp(secondsAgo: milliseconds / 1000)
+        let started = WallClock.iso8601(WallClock.secondsSince1970() - milliseconds / 1000)
         var entry: OrderedPairs = [
             ("startedDateTime", .string(started)),
             ("time", .number(milliseconds)),
@@ -46,7 +42,8 @@ package final class HARRecorder: NetworkingDelegate, Sendable {
         entry.append(("cache", .object([:])))
         entry.append(("timings", .object(["send": .integer(0), "wait": .number(milliseconds), "receive": .integer(0)])))
         let value = DecodedValue.object(.init(entry, uniquingKeysWith: { first, _ in first }))
-        entries.withLock { $0.append(value) }
+        let transcript = try? result.get().transcript
+        entries.withLock { $0.append((value, transcript)) }
     }
 
     /// The whole log as HAR 1.2 JSON.
@@ -55,13 +52,32 @@ package final class HARRecorder: NetworkingDelegate, Sendable {
             "log": .object([
                 "version": .string("1.2"),
                 "creator": .object(["name": .string("rest-run"), "version": .string(RestRunVersion.current)]),
-                "entries": .array(entries.withLock { $0 }),
+                "entries": .array(entries.withLock { $0 }.map(withMessages)),
             ]),
         ])
         return log.prettyJSONText + "\n"
     }
 
     private typealias OrderedPairs = [(String, DecodedValue)]
+
+    /// An entry with its conversation's messages as `_webSocketMessages`, the field browsers
+    /// write: `type` send or receive, `time` in seconds since 1970, `opcode` 1 text, 2 binary
+    /// (base64 data) or 8 close.
+    private func withMessages(_ recorded: (entry: DecodedValue, transcript: ConversationTranscript?)) -> DecodedValue {
+        guard let transcript = recorded.transcript, case var .object(fields) = recorded.entry else { return recorded.entry }
+        fields["_webSocketMessages"] = .array(transcript.entries.map { entry in
+            let (opcode, data): (Int, String) = switch entry.message {
+            case let .text(text): (1, redactor.redact(text))
+            case let .binary(bytes): (2, Base64.encode(Array(bytes.prefix(Self.bodyLimit))))
+            case let .close(code, reason): (8, redactor.redact(ConversationMessage.closeText(code, reason)))
+            }
+            return .object([
+                "type": .string(entry.sent ? "send" : "receive"), "time": .number(entry.time),
+                "opcode": .integer(opcode), "data": .string(data),
+            ])
+        })
+        return .object(fields)
+    }
 
     private func harRequest(_ request: PreparedRequest) -> DecodedValue {
         var fields: OrderedPairs = [
@@ -93,7 +109,10 @@ package final class HARRecorder: NetworkingDelegate, Sendable {
         let mimeType = response.headers["Content-Type"] ?? "x-unknown"
         var content: OrderedPairs = [("size", .integer(response.body.count)), ("mimeType", .string(mimeType))]
         let kept = Array(response.body.prefix(Self.bodyLimit))
-        if let text = String(validating: kept, as: UTF8.self) {
+        if kept.isEmpty, let stream = response.stream, !stream.events.isEmpty {
+            // The events were read as they came and the body not kept: they are the content.
+            content.append(("text", .string(redactor.redact(stream.text(limit: Self.bodyLimit)))))
+        } else if let text = String(validating: kept, as: UTF8.self) {
             content.append(("text", .string(redactor.redact(text))))
         } else {
             content.append(("text", .string(Base64.encode(kept))))
@@ -136,19 +155,5 @@ package final class HARRecorder: NetworkingDelegate, Sendable {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { URLBuilder.decode(String($0)) }
             return (parts[0], parts.count > 1 ? parts[1] : "")
         }
-    }
-
-    /// The wall-clock time `seconds` ago, as ISO 8601 with milliseconds.
-    static func timestamp(secondsAgo seconds: Double) -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let total = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 - seconds
-        var whole = time_t(total.rounded(.down))
-        let millis = Int((total - total.rounded(.down)) * 1000)
-        var parts = tm()
-        gmtime_r(&whole, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let fraction = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(fraction)Z"
     }
 }

@@ -261,19 +261,6 @@ package struct Runner: Sendable {
         let checkScope = scope
         let contract = file.file.contract  // the closure below captures this, not the whole file
         let bodyUse = planned.bodyUse
-        if request.websocket != nil {
-            do {
-                let headers = try fileHeaders(of: file.file, for: &prepared, scope: scope)
-                prepared.fileHeaders = headers
-            } catch {
-                result.outcome = .error
-                result.failures = [Diagnostic(redactor.redact(error.message), at: error.location ?? request.location)]
-                return result
-            }
-            await sendWebSocket(request, prepared: prepared, of: file, networking: networking, scope: &scope, result: &result)
-            result.duration = ContinuousClock.now - start
-            return result
-        }
         do {
             // A file header that cannot be rendered fails the request, as a failed send does.
             let headers = try fileHeaders(of: file.file, for: &prepared, scope: scope)
@@ -281,6 +268,12 @@ package struct Runner: Sendable {
             if let delay = options.delay, delay > .zero {
                 try await Task.sleep(for: delay)
                 start = ContinuousClock.now
+            }
+            if request.websocket != nil {
+                let exchange = WebSocketExchange(request: request, checker: checker) { [control] in control?.isStopped == true || Task.isCancelled }
+                await exchange.run(prepared, networking: networking, scope: &scope, result: &result)
+                result.duration = ContinuousClock.now - start
+                return result
             }
             let sent = prepared
             let check: ResponseCheck<ResponseChecker.Outcome> = { response in

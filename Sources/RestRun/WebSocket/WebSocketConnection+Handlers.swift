@@ -77,10 +77,10 @@ extension WebSocketConnection {
 
         private let target: String
         private let headers: HTTPHeaders
-        private let upgraded: EventLoopPromise<Void>
+        private let upgraded: EventLoopPromise<HTTPResponseHead>
         private let place: String
 
-        init(target: String, headers: HTTPHeaders, upgraded: EventLoopPromise<Void>, place: String) {
+        init(target: String, headers: HTTPHeaders, upgraded: EventLoopPromise<HTTPResponseHead>, place: String) {
             self.target = target
             self.headers = headers
             self.upgraded = upgraded

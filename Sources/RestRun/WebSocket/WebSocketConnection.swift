@@ -8,7 +8,7 @@ import NIOWebSocket
 /// (with the request's headers and TLS options), then messages in and out. Pings are answered;
 /// fragmented messages are put together, up to `maxMessage` bytes; what arrives waits in a
 /// mailbox on the connection's event loop until a step takes it.
-final class WebSocketConnection: Sendable {
+final class WebSocketConnection: Conversation {
     /// What arrives.
     enum Event: Sendable {
         /// A whole message.
@@ -21,10 +21,16 @@ final class WebSocketConnection: Sendable {
 
     private let channel: any Channel
     private let mailbox: Mailbox
+    /// `host:port`, which a failure's sentence starts with.
+    private let place: String
+    /// The server's 101 response.
+    let head: HTTPResponseHead
 
-    private init(channel: any Channel, mailbox: Mailbox) {
+    private init(channel: any Channel, mailbox: Mailbox, place: String, head: HTTPResponseHead) {
         self.channel = channel
         self.mailbox = mailbox
+        self.place = place
+        self.head = head
     }
 
     /// Opens a connection to `url` (ws, wss, http or https) and performs the handshake within
@@ -45,7 +51,7 @@ final class WebSocketConnection: Sendable {
         let target = Self.requestTarget(url)
         let loop = group.next()
         let mailbox = Mailbox(loop: loop, maxMessage: maxMessage)
-        let upgraded = loop.makePromise(of: Void.self)
+        let upgraded = loop.makePromise(of: HTTPResponseHead.self)
         let sslContext: NIOSSLContext?
         do {
             sslContext = secure ? try NIOSSLContext(configuration: tls ?? TLSConfiguration.makeClientConfiguration()) : nil
@@ -70,11 +76,11 @@ final class WebSocketConnection: Sendable {
                     let handshake = NIOLoopBound(request, eventLoop: channel.eventLoop)
                     let upgrader = NIOWebSocketClientUpgrader(
                         maxFrameSize: min(max(maxMessage, 1024), Int(UInt32.max)), automaticErrorHandling: false
-                    ) { channel, _ in
+                    ) { channel, head in
                         channel.eventLoop.makeCompletedFuture {
                             // The handshake's handler is gone by now: frames reach the inbox only.
                             try channel.pipeline.syncOperations.addHandler(Inbox(mailbox: mailbox))
-                            upgraded.succeed()
+                            upgraded.succeed(head)
                         }
                     }
                     try channel.pipeline.syncOperations.addHTTPClientHandlers(
@@ -95,8 +101,9 @@ final class WebSocketConnection: Sendable {
         let timeout = loop.scheduleTask(deadline: deadline) {
             upgraded.fail(NetworkError(.timeout, "the WebSocket handshake with \(place) did not finish in time"))
         }
+        let head: HTTPResponseHead
         do {
-            try await upgraded.futureResult.get()
+            head = try await upgraded.futureResult.get()
             timeout.cancel()
         } catch {
             timeout.cancel()
@@ -104,31 +111,42 @@ final class WebSocketConnection: Sendable {
             if let failure = error as? NetworkError { throw failure }
             throw NetworkError(classifying: error, request: PreparedRequest(name: url, url: url, transport: transport))
         }
-        return WebSocketConnection(channel: channel, mailbox: mailbox)
+        return WebSocketConnection(channel: channel, mailbox: mailbox, place: place, head: head)
     }
 
-    /// Sends one message (masked, as a client must).
-    func send(_ bytes: [UInt8], binary: Bool) async throws {
-        let frame = WebSocketFrame(
-            fin: true, opcode: binary ? .binary : .text, maskKey: .random(), data: channel.allocator.buffer(bytes: bytes))
-        try await channel.writeAndFlush(frame)
+    /// Sends one message (masked, as a client must); a close sends a close frame with its code.
+    func send(_ message: ConversationMessage) async throws {
+        let frame: WebSocketFrame
+        switch message {
+        case let .text(text):
+            frame = WebSocketFrame(fin: true, opcode: .text, maskKey: .random(), data: channel.allocator.buffer(string: text))
+        case let .binary(bytes):
+            frame = WebSocketFrame(fin: true, opcode: .binary, maskKey: .random(), data: channel.allocator.buffer(bytes: bytes))
+        case let .close(code, reason):
+            var data = channel.allocator.buffer(capacity: 2 + reason.utf8.count)
+            data.writeInteger(UInt16(clamping: code ?? 1000))
+            data.writeString(reason)
+            frame = WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: data)
+        }
+        do {
+            try await channel.writeAndFlush(frame)
+        } catch {
+            throw NetworkError(.connectionClosed, "cannot send: the connection is closed")
+        }
     }
 
-    /// Sends a close frame with `code` and `reason`.
-    func close(code: Int, reason: String) async throws {
-        var data = channel.allocator.buffer(capacity: 2 + reason.utf8.count)
-        data.writeInteger(UInt16(clamping: code))
-        data.writeString(reason)
-        try await channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: data))
-    }
-
-    /// The next thing to arrive, or nil when nothing does by `deadline`.
-    func next(by deadline: NIODeadline) async -> Event? {
-        await mailbox.next(by: deadline)
+    /// The next message, or nil when nothing arrives within `timeout`.
+    func next(within timeout: Duration) async throws -> ConversationMessage? {
+        switch await mailbox.next(by: NIODeadline.now() + TimeAmount(timeout)) {
+        case nil: return nil
+        case let .message(bytes, binary)?: return binary ? .binary(bytes) : .text(String(decoding: bytes, as: UTF8.self))
+        case let .closed(code, reason)?: return .close(code: code, reason: reason)
+        case let .failed(sentence)?: throw NetworkError(.protocolError, "\(place) \(sentence)")
+        }
     }
 
     /// Ends the connection.
-    func shutdown() {
+    func end() {
         channel.close(promise: nil)
     }
 

@@ -4,7 +4,7 @@ package import Logging
 /// sent, `<` lines for what comes back, `*` lines for retries. Secrets are redacted here, whatever
 /// the log level or handler; in a run, a request's lines are written when it is done, so that values
 /// its response yields as secrets are hidden too.
-package struct LoggingDelegate: NetworkingDelegate, EventStreamObserver {
+package struct LoggingDelegate: NetworkingDelegate, EventStreamObserver, ConversationObserver {
     /// The logger events go to.
     package let logger: Logger
     /// Hides secrets.
@@ -73,9 +73,9 @@ package struct LoggingDelegate: NetworkingDelegate, EventStreamObserver {
         }
     }
 
-    /// Logs one line of a WebSocket exchange (`>` sent, `<` received).
-    package func webSocket(_ line: String) {
-        emit(line)
+    /// Logs each message of a conversation as it goes: `> hello` sent, `< hi` received.
+    package func networking(_ networking: any Networking, didExchange message: ConversationMessage, sent: Bool, for request: PreparedRequest) {
+        emit((sent ? "> " : "< ") + message.shown)
     }
 
     private func emit(_ text: String) {

@@ -13,8 +13,7 @@ package struct RedactionDelegate: NetworkingDelegate {
     }
 
     /// Adds the value of every sensitive header of `headers` to `redactor`: the whole value, the
-    /// credential after its scheme, and a Basic credential's password. A WebSocket handshake,
-    /// which no delegate sees, is taught through here too.
+    /// credential after its scheme, and a Basic credential's password.
     package static func learnCredentials(in headers: Headers, redactor: Redactor) {
         for field in headers where Redactor.isSensitiveHeader(field.name) {
             if field.value.count >= 4 { redactor.add(field.value) }

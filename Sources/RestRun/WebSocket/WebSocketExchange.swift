@@ -1,0 +1,227 @@
+/// Runs a WebSocket request: its handshake goes through the `Networking` like any request (the
+/// delegates merge its headers, `-v` and `--report-har` record it, `retry:` applies), then its
+/// `websocket:` steps go over the conversation the 101 response opened, as one result whose
+/// failures point at their steps. A step that cannot go on (a refused upgrade, a receive that
+/// times out, a message over `max_body`, a malformed frame) ends the exchange with an error (exit
+/// 3); checks that fail (a message's expectations, a close code) are failures (exit 4) and the
+/// steps after them still run.
+package struct WebSocketExchange: Sendable {
+    /// The request, for its steps, decoder and location.
+    package var request: DeclaredRequest
+    /// Checks each received message as a response body.
+    package var checker: ResponseChecker
+    /// Whether the run was stopped (`--fail-fast`, an interrupt).
+    package var isStopped: @Sendable () -> Bool
+
+    /// An exchange of `request`'s steps.
+    package init(request: DeclaredRequest, checker: ResponseChecker, isStopped: @escaping @Sendable () -> Bool) {
+        self.request = request
+        self.checker = checker
+        self.isStopped = isStopped
+    }
+
+    private var redactor: Redactor { checker.redactor }
+
+    /// `request` made ready for a handshake: its attempt opens a WebSocket, and it asks for no
+    /// compressed body, having none.
+    package static func handshake(_ request: PreparedRequest) -> PreparedRequest {
+        var handshake = request
+        handshake.method = .get
+        handshake.wire = WebSocketHandshake()
+        handshake.removedHeaders.insert("accept-encoding")
+        return handshake
+    }
+
+    /// Sends the handshake through `networking`, then runs the steps, into `result`.
+    package func run(_ prepared: PreparedRequest, networking: any Networking, scope: inout Scope, result: inout RequestResult) async {
+        let response: Response
+        do {
+            response = try await networking.send(Self.handshake(prepared))
+        } catch {
+            let network = error as? NetworkError
+            let message = network?.message ?? "the WebSocket handshake with \(prepared.url) failed (run with -v for the details)"
+            result.outcome = .error
+            result.attempts = max(1, network?.attempts.count ?? 1)
+            result.failures = [Diagnostic(redactor.redact(message), at: request.location)]
+            return
+        }
+        result.status = response.status
+        result.attempts = max(1, response.attempts.count)
+        guard let opened = response.conversation else {
+            result.outcome = .error
+            result.failures = [Diagnostic("the server answered \(response.status) and opened no WebSocket", at: request.location)]
+            return
+        }
+        let conversation = Self.recorded(opened, response: response, request: prepared, networking: networking)
+        defer {
+            conversation.conversation.end()
+            result.events = EventLog(conversation.transcript.entries.map(Self.event)).redacted(by: redactor)
+        }
+        var closed = false
+        for step in request.websocket ?? [] where !isStopped() {
+            guard await perform(step, on: conversation.conversation, closed: &closed, scope: &scope, result: &result) else { break }
+        }
+        if !closed, result.outcome != .error {
+            // Every exchange ends with the closing handshake.
+            try? await conversation.conversation.send(.close(code: 1000, reason: ""))
+            _ = try? await conversation.conversation.next(within: .milliseconds(500))
+        }
+        if result.outcome == .skipped { result.outcome = result.failures.isEmpty ? .passed : .failed }
+    }
+
+    /// The conversation with the transcript the networker keeps, or one kept here when the
+    /// `Networking` (a test's fake) keeps none.
+    private static func recorded(
+        _ conversation: any Conversation, response: Response, request: PreparedRequest, networking: any Networking
+    ) -> (conversation: any Conversation, transcript: ConversationTranscript) {
+        if let transcript = response.transcript { return (conversation, transcript) }
+        let transcript = ConversationTranscript()
+        let observed = ObservedConversation(inner: conversation, transcript: transcript, networking: networking, request: request, observers: [])
+        return (observed, transcript)
+    }
+
+    /// A transcript entry as the reports show it.
+    private static func event(_ entry: ConversationTranscript.Entry) -> ServerSentEvent {
+        switch (entry.sent, entry.message) {
+        case let (false, .close(code, reason)): ServerSentEvent(type: "closed", data: ConversationMessage.closeText(code, reason))
+        case let (false, .binary(bytes)): ServerSentEvent(type: "received", data: entry.message.shown + " " + String(decoding: bytes, as: UTF8.self))
+        case (false, _): ServerSentEvent(type: "received", data: entry.message.shown)
+        case (true, _): ServerSentEvent(type: "sent", data: entry.message.shown)
+        }
+    }
+
+    /// Runs one step; false when the exchange cannot go on.
+    private func perform(
+        _ step: WebSocketStep, on conversation: any Conversation, closed: inout Bool, scope: inout Scope, result: inout RequestResult
+    ) async -> Bool {
+        switch step.action {
+        case .sendText, .sendJSON, .sendBinary:
+            return await send(step, on: conversation, closed: closed, scope: scope, result: &result)
+        case let .receive(expectations, captures, within):
+            return await receive(
+                step, expectations: expectations, captures: captures, within: within ?? WebSocketStep.defaultWithin, on: conversation,
+                closed: &closed, scope: &scope, result: &result)
+        case let .close(code, reason):
+            guard !closed else { return true }
+            do {
+                try await conversation.send(.close(code: code, reason: reason))
+            } catch {
+                return fail(&result, step: step, "cannot send: the connection is closed")
+            }
+            // The server answers the close; what it sends before that is not waited for.
+            let deadline = ContinuousClock.now + .seconds(2)
+            while let message = try? await conversation.next(within: deadline - ContinuousClock.now), !message.isClose {}
+            closed = true
+            return true
+        case let .expectClose(code, within):
+            return await expectClose(step, code: code, within: within ?? WebSocketStep.defaultWithin, on: conversation, closed: &closed, result: &result)
+        }
+    }
+
+    private func send(_ step: WebSocketStep, on conversation: any Conversation, closed: Bool, scope: Scope, result: inout RequestResult) async -> Bool {
+        let message: ConversationMessage
+        do throws(Diagnostic) {
+            switch step.action {
+            case let .sendText(template): message = .text(try template.render(in: scope))
+            case let .sendJSON(value): message = .text(String(decoding: try value.resolve(in: scope).jsonBytes, as: UTF8.self))
+            case let .sendBinary(data): message = .binary(data)
+            default: return true
+            }
+        } catch let failure {
+            result.outcome = .error
+            result.failures.append(Diagnostic(redactor.redact(failure.message), at: failure.location ?? step.location))
+            return false
+        }
+        guard !closed else { return fail(&result, step: step, "cannot send: the connection is closed") }
+        do {
+            try await conversation.send(message)
+        } catch {
+            return fail(&result, step: step, "cannot send: the connection is closed")
+        }
+        return true
+    }
+
+    private func receive(
+        _ step: WebSocketStep, expectations: [Expectation], captures: [Capture], within wait: Duration, on conversation: any Conversation,
+        closed: inout Bool, scope: inout Scope, result: inout RequestResult
+    ) async -> Bool {
+        let message: ConversationMessage?
+        do {
+            message = try await conversation.next(within: wait)
+        } catch {
+            return fail(&result, step: step, (error as? NetworkError)?.message ?? "the WebSocket connection failed")
+        }
+        switch message {
+        case nil:
+            return fail(&result, step: step, "no message arrived within \(DurationText.format(wait))")
+        case let .close(code, reason)?:
+            closed = true
+            result.failures.append(Diagnostic(
+                redactor.redact("the server closed the connection (\(ConversationMessage.closeText(code, reason))) before a message arrived"),
+                at: step.location))
+            if result.outcome != .error { result.outcome = .failed }
+            return false
+        case let received?:
+            var checked = DeclaredRequest(name: request.name, location: step.location, url: request.url, expectations: expectations, captures: captures)
+            checked.decoder = request.decoder
+            checked.decoderLocation = request.decoderLocation
+            let outcome = await checker.check(checked, response: Response(status: result.status ?? 101, body: received.bytes, url: result.url), scope: scope)
+            result.expectations += outcome.expectations
+            result.failures += outcome.failures
+            if !outcome.failures.isEmpty, result.outcome != .error { result.outcome = .failed }
+            for (capture, value) in outcome.captures {
+                scope[capture.name] = value
+                result.captures.append((capture.name, redactor.redact(value)))
+            }
+            return true
+        }
+    }
+
+    private func expectClose(
+        _ step: WebSocketStep, code: Int?, within wait: Duration, on conversation: any Conversation, closed: inout Bool, result: inout RequestResult
+    ) async -> Bool {
+        // One deadline for the whole wait: a server that keeps sending never closes. Messages
+        // sent before the close are kept in the transcript, not checked.
+        let deadline = ContinuousClock.now + wait
+        var received: ConversationMessage?
+        do {
+            while let message = try await conversation.next(within: deadline - ContinuousClock.now) {
+                if message.isClose {
+                    received = message
+                    break
+                }
+            }
+        } catch {
+            return fail(&result, step: step, (error as? NetworkError)?.message ?? "the WebSocket connection failed")
+        }
+        guard case let .close(actual, _)? = received else {
+            return fail(&result, step: step, "the server did not close the connection within \(DurationText.format(wait))")
+        }
+        closed = true
+        let passed = code == nil || actual == code
+        let checked = ExpectationResult(
+            label: "close code", passed: passed, expected: .words(code.map { "\($0)" } ?? "a close"),
+            actual: .words(actual.map { "\($0)" } ?? "no code (the connection ended)"), redactor: redactor, location: step.location)
+        if !passed {
+            result.failures.append(checked.diagnostic)
+            if result.outcome != .error { result.outcome = .failed }
+        }
+        result.expectations.append(checked)
+        return true
+    }
+
+    /// Ends the exchange with an error at `step`.
+    private func fail(_ result: inout RequestResult, step: WebSocketStep, _ message: String) -> Bool {
+        result.outcome = .error
+        result.failures.append(Diagnostic(redactor.redact(message), at: step.location))
+        return false
+    }
+}
+
+extension ConversationMessage {
+    /// Whether it is a close.
+    var isClose: Bool {
+        if case .close = self { return true }
+        return false
+    }
+}
