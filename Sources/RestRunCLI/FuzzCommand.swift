@@ -81,7 +81,7 @@ struct FuzzCommand: AsyncParsableCommand {
         }
         var report = try await session.run(selected)
         if let unreachable = report.unreachable { throw fail(unreachable, .runtimeError) }
-        do throws(FileSystem.Failure) {
+        do throws(FileSystem.ReadError) {
             // A --with file's headers and auth come back through its include; -H headers are written.
             try FindingFile.save(
                 &report, operations: spec.operations, in: reports.save, baseURL: base, specPath: FileSystem.relativePath(of: self.spec, from: reports.save),

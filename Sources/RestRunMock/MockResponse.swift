@@ -3,7 +3,7 @@ package import RestRun
 /// One canned response of a mock route.
 package struct MockResponse: Sendable {
     /// What the body is made of.
-    package enum Body: Sendable {
+    package enum MockBody: Sendable {
         /// No body.
         case empty
         /// Bytes read from a `file:` when the routes were loaded.
@@ -25,12 +25,12 @@ package struct MockResponse: Sendable {
     /// Headers sent with the response.
     package var headers: [(String, String)]
     /// The body.
-    package var body: Body
+    package var body: MockBody
     /// How long to wait before answering.
     package var delay: Duration?
 
     /// Creates a response.
-    package init(status: Int = 200, headers: [(String, String)] = [], body: Body = .empty, delay: Duration? = nil) {
+    package init(status: Int = 200, headers: [(String, String)] = [], body: MockBody = .empty, delay: Duration? = nil) {
         self.status = status
         self.headers = headers
         self.body = body

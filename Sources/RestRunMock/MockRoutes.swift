@@ -225,9 +225,9 @@ public struct MockRoutes: Sendable {
                 do {
                     let text = try FileSystem.readText(path)
                     answers.schema = try GraphQLSchemaDocument.read(text, path: path)
-                } catch let failure as FileSystem.Failure {
+                } catch let failure as FileSystem.ReadError {
                     error(failure.message, schemaNode)
-                } catch let failure as GraphQLSchemaDocument.Failure {
+                } catch let failure as GraphQLSchemaDocument.SDLError {
                     error("graphql schema '\(schemaNode.scalarText ?? "")': \(failure.message)" + (failure.line.map { " (line \($0))" } ?? ""), schemaNode)
                 } catch {
                     self.error("graphql schema '\(schemaNode.scalarText ?? "")' cannot be read", schemaNode)

@@ -14,7 +14,7 @@ extension Runner {
 
 extension DryRun {
     /// The dry run's entries of `file`, planned with the built-in decoders.
-    package func entries(for file: RequestFile) async throws -> [Entry] {
+    package func entries(for file: RequestFile) async throws -> [DryRunItem] {
         try await entries(for: PlannedFile(planning: file))
     }
 }

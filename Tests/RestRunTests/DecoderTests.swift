@@ -22,12 +22,12 @@ struct DecoderTests {
         var registry = DecoderRegistry.builtIn
         try registry.register(Reversed())
         #expect(registry.contains("Reversed"))
-        #expect(throws: DecoderRegistry.Failure.self) { try registry.register(Reversed()) }
-        #expect(throws: DecoderRegistry.Failure.self) { try registry.register(Reversed(), as: "JSON") }
+        #expect(throws: DecoderRegistry.Clash.self) { try registry.register(Reversed()) }
+        #expect(throws: DecoderRegistry.Clash.self) { try registry.register(Reversed(), as: "JSON") }
         #expect {
             try registry.register(Reversed())
         } throws: { error in
-            (error as? DecoderRegistry.Failure)?.takenName == "Reversed"
+            (error as? DecoderRegistry.Clash)?.takenName == "Reversed"
         }
     }
 
@@ -62,7 +62,7 @@ struct DecoderTests {
         #expect {
             try DecoderRegistry.builtIn.decoder(named: "JSONAP")
         } throws: { error in
-            (error as? DecoderRegistry.Failure)?.message == "unknown decoder 'JSONAP' (did you mean 'JSONAPI'?); registered: Bytes, JSON, JSONAPI, Text"
+            (error as? DecoderRegistry.Clash)?.message == "unknown decoder 'JSONAP' (did you mean 'JSONAPI'?); registered: Bytes, JSON, JSONAPI, Text"
         }
     }
 

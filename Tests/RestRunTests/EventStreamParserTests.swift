@@ -66,11 +66,11 @@ struct EventStreamParserTests {
     @Test("an event or a line over the limit stops the parse")
     func limits() {
         var parser = EventStreamParser(maxEventSize: 10)
-        #expect(throws: EventStreamParser.Failure.eventTooLarge) {
+        #expect(throws: EventStreamParser.ParseFailure.eventTooLarge) {
             try parser.feed(Array("data: 0123456789ABCDEF".utf8)) { _ in true }
         }
         var many = EventStreamParser(maxEventSize: 10)
-        #expect(throws: EventStreamParser.Failure.eventTooLarge) {
+        #expect(throws: EventStreamParser.ParseFailure.eventTooLarge) {
             try many.feed(Array("data: 12345\ndata: 12345\n\n".utf8)) { _ in true }
         }
     }

@@ -121,7 +121,7 @@ struct CSVTableTests {
 
     @Test("an unclosed quote and a stray quote are errors with their line")
     func errors() {
-        #expect { try CSVTable.rows("a\n\"open,b\n") } throws: { ($0 as? CSVTable.Failure)?.message.contains("not closed") == true }
-        #expect { try CSVTable.rows("a\nx\"y\n") } throws: { ($0 as? CSVTable.Failure)?.line == 2 }
+        #expect { try CSVTable.rows("a\n\"open,b\n") } throws: { ($0 as? CSVTable.CSVError)?.message.contains("not closed") == true }
+        #expect { try CSVTable.rows("a\nx\"y\n") } throws: { ($0 as? CSVTable.CSVError)?.line == 2 }
     }
 }

@@ -2,13 +2,13 @@
 /// against a request's path.
 package struct PathTemplate: Sendable {
     /// A piece of a segment: text to match as written, or a parameter.
-    enum Part: Sendable, Equatable {
+    enum PathPiece: Sendable, Equatable {
         case literal(String)
         case parameter(String)
     }
 
     /// The segments between `/`s.
-    let segments: [[Part]]
+    let segments: [[PathPiece]]
 
     /// The parameters' names, in order.
     var parameterNames: [String] {
@@ -18,7 +18,7 @@ package struct PathTemplate: Sendable {
     /// Parses `path`.
     package init(_ path: String) {
         segments = path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
-            var parts: [Part] = []
+            var parts: [PathPiece] = []
             var rest = Substring(segment)
             while !rest.isEmpty {
                 if let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -48,7 +48,7 @@ package struct PathTemplate: Sendable {
     }
 
     /// Matches one segment's parts against its text; a parameter takes at least one character.
-    private static func match(_ parts: ArraySlice<Part>, _ text: Substring, into parameters: inout [String: String]) -> Int? {
+    private static func match(_ parts: ArraySlice<PathPiece>, _ text: Substring, into parameters: inout [String: String]) -> Int? {
         guard let first = parts.first else { return text.isEmpty ? 0 : nil }
         switch first {
         case let .literal(literal):

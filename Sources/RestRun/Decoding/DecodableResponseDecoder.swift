@@ -107,7 +107,7 @@ extension DecodedValue {
 extension DecoderRegistry {
     /// Registers a `Decodable` type by its name (or `name`), so a request file can say
     /// `decode: Articles`; a name already taken is an error.
-    public mutating func register<Value: Decodable>(_ type: Value.Type, as name: String? = nil, origin: Origin = .plugin) throws(Failure) {
+    public mutating func register<Value: Decodable>(_ type: Value.Type, as name: String? = nil, origin: Origin = .plugin) throws(Clash) {
         let decoder = DecodableResponseDecoder(type, name: name)
         try register(decoder, as: decoder.name, origin: origin)
     }

@@ -5,7 +5,7 @@ extension DecoderRegistry {
         var result = self
         var problems: [Diagnostic] = []
         for declaration in declarations {
-            do throws(Failure) {
+            do throws(Clash) {
                 try result.register(declaration.decoder, as: declaration.name, origin: .file(declaration.file))
             } catch {
                 problems.append(Diagnostic(error.message, at: declaration.location))

@@ -30,7 +30,7 @@ public struct DecoderRegistry: Sendable {
     }
 
     /// A registration or lookup that failed.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    public struct Clash: Error, Sendable, Equatable, CustomStringConvertible {
         /// One sentence.
         public var message: String
         /// The name that was already taken, when that was the problem.
@@ -57,19 +57,19 @@ public struct DecoderRegistry: Sendable {
     }
 
     /// Registers `decoder` under `name` (by default its type name); a name already taken is an error.
-    public mutating func register(_ decoder: some ResponseDecoder, as name: String? = nil, origin: Origin = .plugin) throws(Failure) {
+    public mutating func register(_ decoder: some ResponseDecoder, as name: String? = nil, origin: Origin = .plugin) throws(Clash) {
         let name = name ?? type(of: decoder).typeName
         guard !name.isEmpty, !name.contains(where: \.isWhitespace) else {
-            throw Failure(message: "'\(name)' cannot name a decoder: use a type name without spaces")
+            throw Clash(message: "'\(name)' cannot name a decoder: use a type name without spaces")
         }
         if let existing = entries[name] {
             if let registeringPlugin {
                 let first = pluginOwners[name].map { "the plugin \($0)" } ?? "rest-run itself (a \(existing.origin) decoder)"
-                throw Failure(
+                throw Clash(
                     message: "the plugin \(registeringPlugin) registers a decoder named '\(name)', which \(first) registered first",
                     takenName: name)
             }
-            throw Failure(message: "a decoder named '\(name)' is already registered (\(existing.origin))", takenName: name)
+            throw Clash(message: "a decoder named '\(name)' is already registered (\(existing.origin))", takenName: name)
         }
         entries[name] = Entry(name: name, decoder: decoder, origin: origin)
         if let registeringPlugin { pluginOwners[name] = registeringPlugin }
@@ -77,15 +77,15 @@ public struct DecoderRegistry: Sendable {
 
     /// Lets `plugin` register its decoders; a name that is taken fails with a sentence that names
     /// this plugin and the one that registered the name first.
-    package mutating func register(_ plugin: any RestRunPlugin) throws(Failure) {
+    package mutating func register(_ plugin: any RestRunPlugin) throws(Clash) {
         registeringPlugin = String(describing: type(of: plugin))
         defer { registeringPlugin = nil }
         do {
             try plugin.register(decoders: &self)
-        } catch let failure as Failure {
+        } catch let failure as Clash {
             throw failure
         } catch {
-            throw Failure(message: "the plugin \(registeringPlugin ?? "") could not register its decoders: \(error)")
+            throw Clash(message: "the plugin \(registeringPlugin ?? "") could not register its decoders: \(error)")
         }
     }
 
@@ -99,9 +99,9 @@ public struct DecoderRegistry: Sendable {
     public func contains(_ name: String) -> Bool { entries[name] != nil }
 
     /// The decoder registered under `name`; the error lists the names that are known.
-    public func decoder(named name: String) throws(Failure) -> any ResponseDecoder {
+    public func decoder(named name: String) throws(Clash) -> any ResponseDecoder {
         guard let entry = entries[name] else {
-            throw Failure(message: Self.unknownMessage(name, known: names))
+            throw Clash(message: Self.unknownMessage(name, known: names))
         }
         return entry.decoder
     }

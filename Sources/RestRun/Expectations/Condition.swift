@@ -1,6 +1,6 @@
 /// A `when:` condition: a variable or capture and the predicate its value must satisfy, with
 /// where it was written. A request runs only when all of its conditions hold.
-package struct Condition: Sendable {
+package struct WhenCondition: Sendable {
     /// The variable's or capture's name.
     package var name: String
     /// What its value must satisfy (`exists: false` holds when it is not set).

@@ -14,50 +14,9 @@ extension Predicate {
             let expected = try template.resolve(in: scope)
             return PredicateOutcome(passed: actual != nil && actual != expected, expectation: .value("!= ", expected, format))
         case let .compare(op, template):
-            let expected = try template.resolve(in: scope)
-            let description = ShownText.value(op.rawValue + " ", expected, format)
-            guard let actual else { return PredicateOutcome(passed: false, expectation: description) }
-            if let a = actual.doubleValue, let b = expected.doubleValue {
-                let passed: Bool
-                switch op {
-                case .less: passed = a < b
-                case .lessOrEqual: passed = a <= b
-                case .greater: passed = a > b
-                case .greaterOrEqual: passed = a >= b
-                }
-                return PredicateOutcome(passed: passed, expectation: description)
-            }
-            if case let .string(a) = actual, case let .string(b) = expected {
-                let less = a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
-                let passed: Bool
-                switch op {
-                case .less: passed = less
-                case .lessOrEqual: passed = less || a == b
-                case .greater: passed = !less && a != b
-                case .greaterOrEqual: passed = !less
-                }
-                return PredicateOutcome(passed: passed, expectation: description)
-            }
-            let wanted = expected.doubleValue != nil ? "a number" : expected.stringValue != nil ? "a string" : "a number or a string"
-            return PredicateOutcome(passed: false, expectation: description, reason: "expected \(wanted), found \(actual.phrase)")
+            return try Self.comparing(actual, op, template.resolve(in: scope), format: format)
         case let .contains(template):
-            let expected = try template.resolve(in: scope)
-            let description = ShownText.value("contains ", expected, format)
-            switch actual {
-            case let .string(text)?:
-                guard case let .string(piece) = expected else {
-                    return PredicateOutcome(passed: text.contains(expected.interpolationText), expectation: description)
-                }
-                return PredicateOutcome(passed: text.contains(piece), expectation: description)
-            case let .array(items)?:
-                return PredicateOutcome(passed: items.contains(expected), expectation: description)
-            case let .object(members)?:
-                return PredicateOutcome(passed: expected.stringValue.map { members[$0] != nil } ?? false, expectation: description)
-            case let other?:
-                return PredicateOutcome(passed: false, expectation: description, reason: "expected a string, an array or an object, found \(other.phrase)")
-            case nil:
-                return PredicateOutcome(passed: false, expectation: description)
-            }
+            return try Self.containing(actual, template.resolve(in: scope), format: format)
         case let .startsWith(template), let .endsWith(template):
             let expected = try template.resolve(in: scope).interpolationText
             let isStart: Bool
@@ -111,22 +70,7 @@ extension Predicate {
             let outcome = try inner.evaluate(actual, in: scope, format: format, assertsFormats: assertsFormats)
             return PredicateOutcome(passed: !outcome.passed, expectation: .prefixed("not ", outcome.expectation))
         case let .all(predicates):
-            var descriptions: [ShownText] = []
-            var passed = true
-            var reason: String?
-            var schemaFailures: [SchemaFailure] = []
-            for predicate in predicates {
-                let outcome = try predicate.evaluate(actual, in: scope, format: format, assertsFormats: assertsFormats)
-                descriptions.append(outcome.expectation)
-                if !outcome.passed {
-                    passed = false
-                    reason = reason ?? outcome.reason
-                    schemaFailures += outcome.schemaFailures
-                }
-            }
-            var outcome = PredicateOutcome(passed: passed, expectation: .all(descriptions), reason: reason)
-            outcome.schemaFailures = schemaFailures
-            return outcome
+            return try Self.allHolding(predicates, actual, in: scope, format: format, assertsFormats: assertsFormats)
         case let .schema(check):
             let description = ShownText.words("matches \(check.name)")
             guard let actual else { return PredicateOutcome(passed: false, expectation: description) }
@@ -136,6 +80,79 @@ extension Predicate {
             outcome.schemaFailures = check.schema.failures(actual, limit: SchemaCheck.failureLimit, assertsFormats: asserts)
             return outcome
         }
+    }
+
+    /// `<`, `<=`, `>`, `>=`: numbers by value, strings by their Unicode scalars.
+    private static func comparing(
+        _ actual: DecodedValue?, _ op: ComparisonOperator, _ expected: DecodedValue, format: ValueFormat
+    ) -> PredicateOutcome {
+        let description = ShownText.value(op.rawValue + " ", expected, format)
+        guard let actual else { return PredicateOutcome(passed: false, expectation: description) }
+        if let a = actual.doubleValue, let b = expected.doubleValue {
+            let passed: Bool
+            switch op {
+            case .less: passed = a < b
+            case .lessOrEqual: passed = a <= b
+            case .greater: passed = a > b
+            case .greaterOrEqual: passed = a >= b
+            }
+            return PredicateOutcome(passed: passed, expectation: description)
+        }
+        if case let .string(a) = actual, case let .string(b) = expected {
+            let less = a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+            let passed: Bool
+            switch op {
+            case .less: passed = less
+            case .lessOrEqual: passed = less || a == b
+            case .greater: passed = !less && a != b
+            case .greaterOrEqual: passed = !less
+            }
+            return PredicateOutcome(passed: passed, expectation: description)
+        }
+        let wanted = expected.doubleValue != nil ? "a number" : expected.stringValue != nil ? "a string" : "a number or a string"
+        return PredicateOutcome(passed: false, expectation: description, reason: "expected \(wanted), found \(actual.phrase)")
+    }
+
+    /// `contains`: a piece of a string, an item of an array, a key of an object.
+    private static func containing(_ actual: DecodedValue?, _ expected: DecodedValue, format: ValueFormat) -> PredicateOutcome {
+        let description = ShownText.value("contains ", expected, format)
+        switch actual {
+        case let .string(text)?:
+            guard case let .string(piece) = expected else {
+                return PredicateOutcome(passed: text.contains(expected.interpolationText), expectation: description)
+            }
+            return PredicateOutcome(passed: text.contains(piece), expectation: description)
+        case let .array(items)?:
+            return PredicateOutcome(passed: items.contains(expected), expectation: description)
+        case let .object(members)?:
+            return PredicateOutcome(passed: expected.stringValue.map { members[$0] != nil } ?? false, expectation: description)
+        case let other?:
+            return PredicateOutcome(passed: false, expectation: description, reason: "expected a string, an array or an object, found \(other.phrase)")
+        case nil:
+            return PredicateOutcome(passed: false, expectation: description)
+        }
+    }
+
+    /// Several predicates on one value: all must hold; the first failure's reason is kept.
+    private static func allHolding(
+        _ predicates: [Predicate], _ actual: DecodedValue?, in scope: Scope, format: ValueFormat, assertsFormats: Bool
+    ) throws(Diagnostic) -> PredicateOutcome {
+        var descriptions: [ShownText] = []
+        var passed = true
+        var reason: String?
+        var schemaFailures: [SchemaFailure] = []
+        for predicate in predicates {
+            let outcome = try predicate.evaluate(actual, in: scope, format: format, assertsFormats: assertsFormats)
+            descriptions.append(outcome.expectation)
+            if !outcome.passed {
+                passed = false
+                reason = reason ?? outcome.reason
+                schemaFailures += outcome.schemaFailures
+            }
+        }
+        var outcome = PredicateOutcome(passed: passed, expectation: .all(descriptions), reason: reason)
+        outcome.schemaFailures = schemaFailures
+        return outcome
     }
 
     /// "expected a number, found the string \"7\"" when equality failed only because of the type.

@@ -3,13 +3,13 @@
 /// a CSV package because the ones available pull in the whole of Foundation.
 package enum CSVTable {
     /// Why a CSV text cannot be read, and on which line.
-    package struct Failure: Error {
+    package struct CSVError: Error {
         package var message: String
         package var line: Int
     }
 
     /// The rows of `text`, each a list of fields; a blank last line is no row.
-    package static func rows(_ text: String) throws(Failure) -> [[String]] {
+    package static func rows(_ text: String) throws(CSVError) -> [[String]] {
         var rows: [[String]] = []
         var row: [String] = []
         var field = ""
@@ -39,7 +39,7 @@ package enum CSVTable {
             switch scalar {
             case "\"":
                 guard field.isEmpty, !fieldStarted else {
-                    throw Failure(message: "a quote inside an unquoted field (quote the whole field, and double the quote)", line: line)
+                    throw CSVError(message: "a quote inside an unquoted field (quote the whole field, and double the quote)", line: line)
                 }
                 quoted = true
                 fieldStarted = true
@@ -61,7 +61,7 @@ package enum CSVTable {
                 fieldStarted = true
             }
         }
-        if quoted { throw Failure(message: "a quoted field is not closed", line: line) }
+        if quoted { throw CSVError(message: "a quoted field is not closed", line: line) }
         if fieldStarted || !field.isEmpty || !row.isEmpty {
             row.append(field)
             rows.append(row)

@@ -13,7 +13,7 @@ struct BreakSite {
     }
 
     var path: [Step]
-    var kind: ValueMutator.Kind
+    var kind: ValueMutator.MutationKind
     /// The required property `missingRequired` leaves out.
     var property: String?
 

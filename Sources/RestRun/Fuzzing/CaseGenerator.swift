@@ -51,7 +51,7 @@ struct CaseGenerator {
         for name in operation.template.parameterNames where !parameters.contains(where: { $0.location == "path" && $0.name == name }) {
             parameters.append(FuzzCase.Parameter(location: "path", name: name, value: .string("1")))
         }
-        var body: FuzzCase.Body?
+        var body: FuzzCase.FuzzBody?
         if let requestBody = operation.requestBody, !requestBody.content.isEmpty {
             let sends = requestBody.isRequired || (variant.map { $0 % 4 != 3 } ?? random.chance(3, in: 4))
             if sends {
@@ -311,7 +311,7 @@ struct CaseGenerator {
 
     /// A body the spec allows: JSON when the operation takes it, else a form, else the first
     /// media type's example (or a few bytes).
-    static func body(_ body: OpenAPIBody, variant: Int?, random: inout FuzzRandom) -> FuzzCase.Body? {
+    static func body(_ body: OpenAPIBody, variant: Int?, random: inout FuzzRandom) -> FuzzCase.FuzzBody? {
         if let json = body.content.first(where: { OpenAPIContract.isJSON($0.mediaType) }) {
             guard let schema = json.schema else { return .json(json.example ?? .object([:]), mediaType: json.mediaType) }
             for attempt in 0..<12 {

@@ -113,7 +113,7 @@ package enum FindingFile {
     package static func save(
         _ report: inout FuzzReport, operations: [OpenAPIOperation], in folder: String, baseURL: String, specPath: String,
         headers: [(String, String)], include: String?
-    ) throws(FileSystem.Failure) {
+    ) throws(FileSystem.ReadError) {
         guard !report.findings.isEmpty else { return }
         try FileSystem.createDirectories(folder)
         for index in report.findings.indices {

@@ -10,7 +10,7 @@ package struct FuzzCase: Sendable, Equatable {
     }
 
     /// The body, as it is sent.
-    package enum Body: Sendable, Equatable {
+    package enum FuzzBody: Sendable, Equatable {
         /// A JSON value.
         case json(DecodedValue, mediaType: String)
         /// Form fields (`application/x-www-form-urlencoded`).
@@ -24,7 +24,7 @@ package struct FuzzCase: Sendable, Equatable {
     /// The operation, by its place in the spec.
     package var operation: Int
     package var parameters: [Parameter]
-    package var body: Body?
+    package var body: FuzzBody?
     /// What was made invalid (nil for a case the schemas allow).
     package var negation: String?
     /// The part made invalid: `query limit`, `body`, ... (a shrinker leaves it as it is).

@@ -2,7 +2,7 @@
 /// curl command that shows it and the file it was saved to, and the summary.
 package enum FuzzConsole {
     /// `GET /items/{id}  100 requests  ok`, or the findings by check.
-    package static func line(_ operation: FuzzReport.Operation, width: Int, colors: Bool) -> String {
+    package static func line(_ operation: FuzzReport.OperationTally, width: Int, colors: Bool) -> String {
         let name = operation.name + String(repeating: " ", count: max(0, width - operation.name.count))
         let requests = "\(operation.requests) request\(operation.requests == 1 ? "" : "s")"
         if operation.requests == 0 {

@@ -2,7 +2,7 @@
 /// statuses it exercised for the coverage table.
 package struct FuzzReport: Sendable {
     /// One operation's line.
-    package struct Operation: Sendable {
+    package struct OperationTally: Sendable {
         /// `GET /items/{id}`
         package var name: String
         package var requests = 0
@@ -13,7 +13,7 @@ package struct FuzzReport: Sendable {
     }
 
     package var seed: UInt64
-    package var operations: [Operation] = []
+    package var operations: [OperationTally] = []
     /// Every distinct finding, in the order found.
     package var findings: [FuzzFinding] = []
     /// The operations and statuses exercised.

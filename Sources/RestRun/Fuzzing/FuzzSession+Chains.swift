@@ -42,7 +42,7 @@ extension FuzzSession {
             values[parameter] = (value, FuzzStep.Link(step: 0, capture: source.capture(in: body)))
         }
         /// Records a stateful failure and, when it is new, shrinks its sequence.
-        func recordAndShrink(_ failure: Failure, operation: OpenAPIOperation, steps: [FuzzStep]) async {
+        func recordAndShrink(_ failure: FuzzFailure, operation: OpenAPIOperation, steps: [FuzzStep]) async {
             guard await record(failure, operation: operation, steps: steps, ledger: ledger),
                   let finding = await ledger.findings["\(operation.name) \(failure.check.rawValue) \(failure.status)"] else { return }
             await shrinkSequence(finding, chain: chain, networker: networker, ledger: ledger)
@@ -64,7 +64,7 @@ extension FuzzSession {
             // An inferred chain may guess wrong (a 202 with a job's id): only a 201 Created, or a
             // link the spec declares, says that the resource is there to read.
             if response.status == 404, chain.isLinked || created.status == 201 {
-                await recordAndShrink(Failure(
+                await recordAndShrink(FuzzFailure(
                     check: .resourceAvailability, status: 404,
                     message: "\(operations[reader].name) answered 404 for the resource \(producer.name) had just created (\(created.status))"),
                     operation: operations[reader], steps: [steps[0], steps[steps.count - 1]])
@@ -80,7 +80,7 @@ extension FuzzSession {
         if let reader = chain.reader, let (read, links) = linkedCase(reader) {
             guard let response = await send(read, linked: links) else { return }
             if (200..<300).contains(response.status) {
-                await recordAndShrink(Failure(
+                await recordAndShrink(FuzzFailure(
                     check: .useAfterFree, status: response.status,
                     message: "\(operations[reader].name) answered \(response.status) for the resource \(operations[deleter].name) had deleted (\(deleted.status))"),
                     operation: operations[reader], steps: [steps[0], deletion, steps[steps.count - 1]])
@@ -90,7 +90,7 @@ extension FuzzSession {
 
     /// Records a failure on `operation` with the steps that led to it; returns whether it is new.
     @discardableResult
-    func record(_ failure: Failure, operation: OpenAPIOperation, steps: [FuzzStep], ledger: FuzzLedger) async -> Bool {
+    func record(_ failure: FuzzFailure, operation: OpenAPIOperation, steps: [FuzzStep], ledger: FuzzLedger) async -> Bool {
         let finding = FuzzFinding(
             operation: operation.name, check: failure.check, status: failure.status, message: failure.message,
             details: failure.details, steps: steps)

@@ -7,12 +7,12 @@ package struct FuzzSession: Sendable {
     package let spec: OpenAPISpec
     package let settings: FuzzSettings
     /// Told each operation's line as it finishes.
-    package let progress: @Sendable (FuzzReport.Operation) -> Void
+    package let progress: @Sendable (FuzzReport.OperationTally) -> Void
     /// The networkers' delegates: auth that acts while sending (its tokens shared by the run), then retries.
     let delegates: [any NetworkingDelegate]
 
     /// A session over `spec` with `settings`.
-    package init(spec: OpenAPISpec, settings: FuzzSettings, progress: @escaping @Sendable (FuzzReport.Operation) -> Void = { _ in }) {
+    package init(spec: OpenAPISpec, settings: FuzzSettings, progress: @escaping @Sendable (FuzzReport.OperationTally) -> Void = { _ in }) {
         self.spec = spec
         self.settings = settings
         self.progress = progress
@@ -24,7 +24,7 @@ package struct FuzzSession: Sendable {
         let ledger = FuzzLedger(settings: settings)
         let clientSettings = ClientSettings(connectTimeout: settings.transport.connectTimeout ?? TransportOptions.defaultConnectTimeout)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let outcome: Result<[FuzzReport.Operation], any Error>
+        let outcome: Result<[FuzzReport.OperationTally], any Error>
         do {
             let references = ResourceReference.references(of: spec)
             var operations = try await lines(selected, references: references, clientSettings: clientSettings, group: group, ledger: ledger)
@@ -51,11 +51,11 @@ package struct FuzzSession: Sendable {
     private func lines(
         _ selected: [Int], references: [Int: [ResourceReference]], clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup,
         ledger: FuzzLedger
-    ) async throws -> [FuzzReport.Operation] {
+    ) async throws -> [FuzzReport.OperationTally] {
         try await HTTPClientPool.with(clientSettings, eventLoopGroup: group) { pool in
             let networker = Networker(pool: pool, delegates: delegates)
-            return await withTaskGroup(of: FuzzReport.Operation.self) { tasks in
-                var lines: [Int: FuzzReport.Operation] = [:]
+            return await withTaskGroup(of: FuzzReport.OperationTally.self) { tasks in
+                var lines: [Int: FuzzReport.OperationTally] = [:]
                 var next = 0
                 func start() {
                     guard next < selected.count else { return }
@@ -75,14 +75,14 @@ package struct FuzzSession: Sendable {
     }
 
     /// The undeclared methods sent to the selected paths, as one line.
-    private func methodsLine(_ selected: [Int], clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup, ledger: FuzzLedger) async throws -> FuzzReport.Operation {
+    private func methodsLine(_ selected: [Int], clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup, ledger: FuzzLedger) async throws -> FuzzReport.OperationTally {
         try await probeLine("undeclared methods", clientSettings: clientSettings, group: group, ledger: ledger) { networker in
             await probeMethods(selected, networker: networker, ledger: ledger)
         }
     }
 
     /// The authentication probes of the selected operations that declare it, as one line.
-    private func authLine(_ selected: [Int], clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup, ledger: FuzzLedger) async throws -> FuzzReport.Operation? {
+    private func authLine(_ selected: [Int], clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup, ledger: FuzzLedger) async throws -> FuzzReport.OperationTally? {
         let secured = selected.filter { !spec.operations[$0].security.isEmpty }
         guard !secured.isEmpty, settings.checks.contains(.ignoredAuth), await ledger.isGoing else { return nil }
         let name = "authentication: \(secured.count) operation\(secured.count == 1 ? "" : "s")"
@@ -96,9 +96,9 @@ package struct FuzzSession: Sendable {
     private func probeLine(
         _ name: String, clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup, ledger: FuzzLedger,
         probe: @Sendable @escaping (Networker) async -> Int
-    ) async throws -> FuzzReport.Operation {
+    ) async throws -> FuzzReport.OperationTally {
         let before = await ledger.orderedFindings.count
-        var line = FuzzReport.Operation(name: name)
+        var line = FuzzReport.OperationTally(name: name)
         let start = ContinuousClock.now
         line.requests = try await HTTPClientPool.with(clientSettings, eventLoopGroup: group) { pool in
             await probe(Networker(pool: pool, delegates: delegates))
@@ -110,7 +110,7 @@ package struct FuzzSession: Sendable {
     }
 
     /// The stateful sequences over the selected operations' chains, as one line.
-    private func chainsLine(_ selected: [Int], clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup, ledger: FuzzLedger) async throws -> FuzzReport.Operation? {
+    private func chainsLine(_ selected: [Int], clientSettings: ClientSettings, group: MultiThreadedEventLoopGroup, ledger: FuzzLedger) async throws -> FuzzReport.OperationTally? {
         let chosen = Set(selected)
         let chains = ResourceChain.chains(of: spec).filter { chosen.contains($0.producer) }
         guard !chains.isEmpty, await ledger.isGoing else { return nil }
@@ -118,7 +118,7 @@ package struct FuzzSession: Sendable {
         let requests = try await HTTPClientPool.with(clientSettings, eventLoopGroup: group) { pool in
             await followChains(chains, networker: Networker(pool: pool, delegates: delegates), ledger: ledger)
         }
-        var line = FuzzReport.Operation(name: "stateful: \(chains.count) chain\(chains.count == 1 ? "" : "s")")
+        var line = FuzzReport.OperationTally(name: "stateful: \(chains.count) chain\(chains.count == 1 ? "" : "s")")
         line.requests = requests.values.reduce(0, +)
         for finding in await ledger.orderedFindings.dropFirst(before) { line.findings[finding.check, default: 0] += 1 }
         progress(line)
@@ -127,9 +127,9 @@ package struct FuzzSession: Sendable {
 
     /// Fuzzes one operation: up to `maxExamples` distinct cases, positive and negative in turn;
     /// every third pair names resources made for it where the operation has `references`.
-    private func fuzz(_ index: Int, references: [ResourceReference], networker: Networker, ledger: FuzzLedger) async -> FuzzReport.Operation {
+    private func fuzz(_ index: Int, references: [ResourceReference], networker: Networker, ledger: FuzzLedger) async -> FuzzReport.OperationTally {
         let operation = spec.operations[index]
-        var line = FuzzReport.Operation(name: operation.name)
+        var line = FuzzReport.OperationTally(name: operation.name)
         let start = ContinuousClock.now
         let generator = CaseGenerator(operation: operation, index: index, seed: settings.seed)
         var seen = Set<String>()
@@ -231,7 +231,7 @@ package struct FuzzSession: Sendable {
     func send(
         _ request: PreparedRequest, case fuzzCase: FuzzCase, operation: OpenAPIOperation, networker: Networker, ledger: FuzzLedger,
         received: (Response) -> Void = { _ in }
-    ) async -> [Failure]? {
+    ) async -> [FuzzFailure]? {
         var attempt = 0
         while true {
             let response: Response
@@ -248,9 +248,9 @@ package struct FuzzSession: Sendable {
                 }
                 // A URL that cannot be sent is the case's fault, not the server's.
                 if error.kind == .invalidURL { return [] }
-                return [Failure(check: .serverError, status: 0, message: "no answer: \(error.message)")]
+                return [FuzzFailure(check: .serverError, status: 0, message: "no answer: \(error.message)")]
             } catch {
-                return [Failure(check: .serverError, status: 0, message: "no answer")]
+                return [FuzzFailure(check: .serverError, status: 0, message: "no answer")]
             }
             await ledger.answered(after: ContinuousClock.now - started, closed: closes)
             received(response)
@@ -268,7 +268,7 @@ package struct FuzzSession: Sendable {
     }
 
     /// A failed check on one response.
-    struct Failure: Sendable {
+    struct FuzzFailure: Sendable {
         var check: FuzzCheck
         var status: Int
         var message: String
@@ -277,11 +277,11 @@ package struct FuzzSession: Sendable {
 
     private func failures(
         of response: Response, to request: PreparedRequest, case fuzzCase: FuzzCase, operation: OpenAPIOperation, ledger: FuzzLedger
-    ) async -> [Failure] {
-        var failures: [Failure] = []
+    ) async -> [FuzzFailure] {
+        var failures: [FuzzFailure] = []
         let status = response.status
         if status >= 500 {
-            failures.append(Failure(check: .serverError, status: status, message: "\(operation.name) answered \(status)",
+            failures.append(FuzzFailure(check: .serverError, status: status, message: "\(operation.name) answered \(status)",
                                     details: Self.bodyNote(response)))
         }
         let contract = OpenAPIContract(spec: spec)
@@ -296,18 +296,18 @@ package struct FuzzSession: Sendable {
             case "openapi body": check = .responseSchema
             default: check = result.label.hasPrefix("openapi header") ? .responseHeaders : .responseSchema
             }
-            failures.append(Failure(
+            failures.append(FuzzFailure(
                 check: check, status: status, message: "expected \(result.expected), got \(result.actual)", details: result.details))
         }
         if let header = fuzzCase.leftOutHeader {
             // Schemathesis's missing_required_header: only a client error refuses it.
             if !(400..<500).contains(status) {
-                failures.append(Failure(
+                failures.append(FuzzFailure(
                     check: .missingRequiredHeader, status: status,
                     message: "\(operation.name) answered \(status) without the required header '\(header)' (expected a 4xx)"))
             }
         } else if let negation = fuzzCase.negation, (200..<400).contains(status) {
-            failures.append(Failure(
+            failures.append(FuzzFailure(
                 check: .negativeDataRejection, status: status,
                 message: "\(operation.name) answered \(status) to invalid input: \(negation)"))
         }
@@ -315,7 +315,7 @@ package struct FuzzSession: Sendable {
         // exists (as Schemathesis has it), limits on size and rate.
         if settings.checks.contains(.positiveDataAcceptance), fuzzCase.isPositive, (400..<500).contains(status),
            ![401, 403, 404, 409, 413, 414, 429, 431].contains(status) {
-            failures.append(Failure(
+            failures.append(FuzzFailure(
                 check: .positiveDataAcceptance, status: status,
                 message: "\(operation.name) answered \(status) to input its schemas allow", details: Self.bodyNote(response)))
         }

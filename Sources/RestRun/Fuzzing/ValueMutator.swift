@@ -15,7 +15,7 @@ struct ValueMutator {
     var focus: String?
 
     /// The kinds of mutation, tried in a random order.
-    enum Kind: CaseIterable {
+    enum MutationKind: CaseIterable {
         case wrongType, belowMinimum, aboveMaximum, tooShort, tooLong, outsideEnum, offPattern, badFormat, notMultiple
         case missingRequired, unknownProperty, inProperty, fewItems, manyItems, inItem
     }
@@ -25,7 +25,7 @@ struct ValueMutator {
 
     /// `valid` (a value `node` allows) broken by exactly `kind`, and what was changed; nil when
     /// the kind does not apply to it.
-    mutating func breaking(_ valid: DecodedValue?, node: SchemaNode, kind: Kind) -> (value: DecodedValue, change: String)? {
+    mutating func breaking(_ valid: DecodedValue?, node: SchemaNode, kind: MutationKind) -> (value: DecodedValue, change: String)? {
         apply(kind, to: valid, shape: SchemaShape(node), depth: 1)
     }
 
@@ -33,14 +33,14 @@ struct ValueMutator {
     /// what was changed; nil when no mutation applies.
     mutating func mutate(_ valid: DecodedValue?, node: SchemaNode, depth: Int = 0) -> (value: DecodedValue, change: String)? {
         let shape = SchemaShape(node)
-        let kinds: [Kind] = focus != nil && depth == 0 ? [.inProperty, .missingRequired] : Kind.allCases
+        let kinds: [MutationKind] = focus != nil && depth == 0 ? [.inProperty, .missingRequired] : MutationKind.allCases
         for kind in kinds.shuffled(using: &random) {
             if let mutated = apply(kind, to: valid, shape: shape, depth: depth) { return mutated }
         }
         return nil
     }
 
-    private mutating func apply(_ kind: Kind, to valid: DecodedValue?, shape: SchemaShape, depth: Int) -> (value: DecodedValue, change: String)? {
+    private mutating func apply(_ kind: MutationKind, to valid: DecodedValue?, shape: SchemaShape, depth: Int) -> (value: DecodedValue, change: String)? {
         switch kind {
         case .wrongType:
             guard let types = shape.types, !types.isEmpty else { return nil }

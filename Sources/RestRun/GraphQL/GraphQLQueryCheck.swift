@@ -6,7 +6,7 @@ import GraphQL
 /// given every required variable. Positions are the query's own, 1-based.
 package enum GraphQLQueryCheck {
     /// One problem at a line and column of the query.
-    package struct Problem: Sendable, Equatable {
+    package struct QueryProblem: Sendable, Equatable {
         /// One sentence.
         package var message: String
         /// The 1-based line and column in the query text.
@@ -17,12 +17,12 @@ package enum GraphQLQueryCheck {
     /// or nil when none are.
     package static func problems(
         _ query: String, operationName: String?, variables: Set<String>, schema: GraphQLSchemaDocument?
-    ) -> [Problem] {
+    ) -> [QueryProblem] {
         guard !GraphQLDepth.isTooDeep(query) else {
-            return [Problem(message: "the query nests deeper than \(GraphQLDepth.limit) levels", line: 1, column: 1)]
+            return [QueryProblem(message: "the query nests deeper than \(GraphQLDepth.limit) levels", line: 1, column: 1)]
         }
         guard !GraphQLEscapeGuard.isCutOff(query) else {
-            return [Problem(message: "the query cannot be parsed: a \\u escape at its end has fewer than four hex digits", line: 1, column: 1)]
+            return [QueryProblem(message: "the query cannot be parsed: a \\u escape at its end has fewer than four hex digits", line: 1, column: 1)]
         }
         let document: Document
         do {
@@ -30,11 +30,11 @@ package enum GraphQLQueryCheck {
         } catch let error as GraphQLError {
             return [problem(error)]
         } catch {
-            return [Problem(message: "the query cannot be parsed", line: 1, column: 1)]
+            return [QueryProblem(message: "the query cannot be parsed", line: 1, column: 1)]
         }
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         guard !operations.isEmpty else {
-            return [Problem(message: "the document has no operation (a query, mutation or subscription)", line: 1, column: 1)]
+            return [QueryProblem(message: "the document has no operation (a query, mutation or subscription)", line: 1, column: 1)]
         }
         let operation: OperationDefinition
         if let operationName {
@@ -46,16 +46,16 @@ package enum GraphQLQueryCheck {
                 } else if !names.isEmpty {
                     message += "; it has " + names.map { "'\($0)'" }.joined(separator: ", ")
                 }
-                return [Problem(message: message, line: 1, column: 1)]
+                return [QueryProblem(message: message, line: 1, column: 1)]
             }
             operation = named
         } else {
             guard operations.count == 1, let only = operations.first else {
-                return [Problem(message: "the document has \(operations.count) operations: name the one to run with 'operation_name'", line: 1, column: 1)]
+                return [QueryProblem(message: "the document has \(operations.count) operations: name the one to run with 'operation_name'", line: 1, column: 1)]
             }
             operation = only
         }
-        var found: [Problem] = []
+        var found: [QueryProblem] = []
         if let schema {
             found += validate(schema: schema.schema, ast: document).map(problem)
         }
@@ -63,7 +63,7 @@ package enum GraphQLQueryCheck {
             let name = definition.variable.name.value
             guard !variables.contains(name) else { continue }
             let token = definition.loc?.startToken
-            found.append(Problem(
+            found.append(QueryProblem(
                 message: "the required variable '$\(name)' is not given in 'variables'", line: token?.line ?? 1, column: token?.column ?? 1))
         }
         return found
@@ -78,9 +78,9 @@ package enum GraphQLQueryCheck {
         return operations.count == 1 ? operations.first?.name?.value : nil
     }
 
-    private static func problem(_ error: GraphQLError) -> Problem {
+    private static func problem(_ error: GraphQLError) -> QueryProblem {
         let location = error.locations.first
-        return Problem(message: sentence(error.message), line: location?.line ?? 1, column: location?.column ?? 1)
+        return QueryProblem(message: sentence(error.message), line: location?.line ?? 1, column: location?.column ?? 1)
     }
 
     /// The library's messages as one line: `Syntax Error GraphQL (1:15) Expected Name, found

@@ -14,7 +14,7 @@ package final class GraphQLSchemaDocument: Sendable {
     }
 
     /// Why a schema file cannot be used: one sentence, at a line of the file when there is one.
-    package struct Failure: Error, Sendable {
+    package struct SDLError: Error, Sendable {
         /// One sentence.
         package var message: String
         /// The 1-based line and column in the schema file, when known.
@@ -22,7 +22,7 @@ package final class GraphQLSchemaDocument: Sendable {
     }
 
     /// Reads the schema in `text` (of the file at `path`).
-    package static func read(_ text: String, path: String) throws(Failure) -> GraphQLSchemaDocument {
+    package static func read(_ text: String, path: String) throws(SDLError) -> GraphQLSchemaDocument {
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
         var sdl = text
         if trimmed.first == "{" {
@@ -30,23 +30,23 @@ package final class GraphQLSchemaDocument: Sendable {
             do {
                 json = try JSONParser.parse(Array(text.utf8))
             } catch {
-                throw Failure(message: "it is not valid JSON: \(error)")
+                throw SDLError(message: "it is not valid JSON: \(error)")
             }
             do {
                 sdl = try IntrospectionSDL.sdl(from: json)
             } catch {
-                throw Failure(message: error.message)
+                throw SDLError(message: error.message)
             }
         }
-        guard !GraphQLDepth.isTooDeep(sdl) else { throw Failure(message: "it nests deeper than \(GraphQLDepth.limit) levels") }
-        guard !GraphQLEscapeGuard.isCutOff(sdl) else { throw Failure(message: "a \\u escape at its end has fewer than four hex digits") }
+        guard !GraphQLDepth.isTooDeep(sdl) else { throw SDLError(message: "it nests deeper than \(GraphQLDepth.limit) levels") }
+        guard !GraphQLEscapeGuard.isCutOff(sdl) else { throw SDLError(message: "a \\u escape at its end has fewer than four hex digits") }
         do {
             return GraphQLSchemaDocument(schema: try buildSchema(source: sdl), path: path)
         } catch let error as GraphQLError {
             let location = trimmed.first == "{" ? nil : error.locations.first
-            throw Failure(message: GraphQLQueryCheck.sentence(error.message), line: location?.line, column: location?.column)
+            throw SDLError(message: GraphQLQueryCheck.sentence(error.message), line: location?.line, column: location?.column)
         } catch {
-            throw Failure(message: "it is not a GraphQL schema (SDL, or an introspection result in JSON)")
+            throw SDLError(message: "it is not a GraphQL schema (SDL, or an introspection result in JSON)")
         }
     }
 }

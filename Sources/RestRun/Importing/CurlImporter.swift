@@ -327,7 +327,7 @@ package struct CurlImporter {
         for piece in command.urlQuery {
             url += (url.contains("?") ? "&" : "?") + Self.lowercasingEscapes(urlencodePiece(piece))
         }
-        var body: ImportedRequest.Body?
+        var body: ImportedRequest.ImportedBody?
         var method = "GET"
         var contentType: String?
         let isJSON = command.data.contains { $0.0 == .json }
@@ -413,7 +413,7 @@ package struct CurlImporter {
 
     /// What `-T upload` sends: standard input (`-` or `.`) or the file, whose name is added to a
     /// URL with no path or one that ends in `/`; nil, with a warning, when it cannot be read.
-    private mutating func uploadBody(_ upload: String, url: inout String) -> ImportedRequest.Body? {
+    private mutating func uploadBody(_ upload: String, url: inout String) -> ImportedRequest.ImportedBody? {
         if upload == "-" || upload == "." {
             switch standardInput {
             case let .text(text)?: return Self.textBody(text)
@@ -484,7 +484,7 @@ package struct CurlImporter {
 
     /// The body a text sends as it is: `text:`, or `base64:` when rest-run would read `{{` in it
     /// as a template.
-    static func textBody(_ text: String, keeping kept: TemplateSafety.Kept = .environment) -> ImportedRequest.Body {
+    static func textBody(_ text: String, keeping kept: TemplateSafety.Kept = .environment) -> ImportedRequest.ImportedBody {
         TemplateSafety.isSafe(text, keeping: kept) && !text.contains("{{") ? .text(text) : .base64(Array(text.utf8))
     }
 
@@ -572,22 +572,22 @@ package struct CurlImporter {
     }
 
     /// A `-F` part: `name=value`, `name=@file;type=...;filename=...`, `name=<file`.
-    private mutating func formPart(_ spec: String, literal: Bool) -> ImportedRequest.Part {
+    private mutating func formPart(_ spec: String, literal: Bool) -> ImportedRequest.FormPart {
         guard let equals = spec.firstIndex(of: "=") else {
             warnings.append("-F \(spec) is not name=value: sent as an empty part")
-            return ImportedRequest.Part(name: spec, value: "")
+            return ImportedRequest.FormPart(name: spec, value: "")
         }
         let name = String(spec[..<equals])
         let value = String(spec[spec.index(after: equals)...])
-        if literal { return ImportedRequest.Part(name: name, value: value) }
+        if literal { return ImportedRequest.FormPart(name: name, value: value) }
         if value.hasPrefix("@") {
             var fields = value.dropFirst().split(separator: ";").map(String.init)
             let path = fields.isEmpty ? "" : fields.removeFirst()
             guard let file = existing(path) else {
                 warnings.append("-F \(spec): the file is not there; the part is sent empty")
-                return ImportedRequest.Part(name: name, value: "")
+                return ImportedRequest.FormPart(name: name, value: "")
             }
-            var part = ImportedRequest.Part(name: name, file: file)
+            var part = ImportedRequest.FormPart(name: name, file: file)
             for field in fields {
                 if field.hasPrefix("type=") { part.contentType = String(field.dropFirst(5)) }
                 if field.hasPrefix("filename=") { part.filename = String(field.dropFirst(9)) }
@@ -597,11 +597,11 @@ package struct CurlImporter {
         }
         if value.hasPrefix("<") {
             let path = String(value.dropFirst()).split(separator: ";").first.map(String.init) ?? ""
-            return ImportedRequest.Part(name: name, value: readFile(path, flag: "-F") ?? "")
+            return ImportedRequest.FormPart(name: name, value: readFile(path, flag: "-F") ?? "")
         }
         let plain = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
         if plain != value { warnings.append("-F \(spec): ';' options on a text part are left out") }
-        return ImportedRequest.Part(name: name, value: plain)
+        return ImportedRequest.FormPart(name: name, value: plain)
     }
 
     /// The Content-Type curl gives a file part by its extension (curl's own short table).

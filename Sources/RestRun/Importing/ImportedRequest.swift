@@ -2,7 +2,7 @@
 /// `RequestFileWriter` writes it into a request file.
 package struct ImportedRequest: Sendable {
     /// The body, in the request-file key that sends it.
-    package enum Body: Sendable {
+    package enum ImportedBody: Sendable {
         /// `text:`: these characters exactly (the Content-Type is in `headers`).
         case text(String)
         /// `json:`
@@ -10,7 +10,7 @@ package struct ImportedRequest: Sendable {
         /// `form:`
         case form([(name: String, value: String)])
         /// `multipart:`
-        case multipart([Part])
+        case multipart([FormPart])
         /// `file:` (a path relative to the request file, or absolute)
         case file(String)
         /// `base64:`: bytes that are not text, or text rest-run would read as templates.
@@ -18,7 +18,7 @@ package struct ImportedRequest: Sendable {
     }
 
     /// A `multipart:` part.
-    package struct Part: Sendable {
+    package struct FormPart: Sendable {
         package var name: String
         package var value: String?
         package var file: String?
@@ -48,7 +48,7 @@ package struct ImportedRequest: Sendable {
     package var url: String
     /// Headers in order; a nil value removes one a body key would add.
     package var headers: [(name: String, value: String?)] = []
-    package var body: Body?
+    package var body: ImportedBody?
     package var auth: Auth?
     /// `options:` entries, each value already YAML (`true`, `"2500ms"`, `{ca: "x.pem"}`).
     package var options: [(name: String, value: String)] = []

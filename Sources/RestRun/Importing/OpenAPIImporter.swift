@@ -64,7 +64,7 @@ package enum OpenAPIImporter {
             } else if media.mediaType == "application/x-www-form-urlencoded", case let .object(members) = example {
                 request.body = .form(members.map { ($0.key, FuzzCase.text($0.value)) })
             } else if media.mediaType == "multipart/form-data", case let .object(members) = example {
-                request.body = .multipart(members.map { ImportedRequest.Part(name: $0.key, value: FuzzCase.text($0.value)) })
+                request.body = .multipart(members.map { ImportedRequest.FormPart(name: $0.key, value: FuzzCase.text($0.value)) })
             } else {
                 headers.append(("Content-Type", media.mediaType))
                 let text = if case let .string(text) = example { text } else { example.jsonText }

@@ -118,19 +118,19 @@ package struct PostmanImporter {
                 })
                 headers.removeAll { $0.name.lowercased() == "content-type" }
             case "formdata":
-                var parts: [ImportedRequest.Part] = []
+                var parts: [ImportedRequest.FormPart] = []
                 for case let .object(entry) in Self.array(body["formdata"]) where entry["disabled"] != .bool(true) {
                     guard let key = Self.string(entry["key"]) else { continue }
                     if Self.string(entry["type"]) == "file" {
                         let source = Self.string(entry["src"]) ?? Self.array(entry["src"]).compactMap { Self.string($0) }.first ?? ""
                         if let file = existing(source) {
-                            parts.append(ImportedRequest.Part(name: Self.dynamic(key), file: file, contentType: Self.string(entry["contentType"]).map(Self.dynamic)))
+                            parts.append(ImportedRequest.FormPart(name: Self.dynamic(key), file: file, contentType: Self.string(entry["contentType"]).map(Self.dynamic)))
                         } else {
                             warnings.append("'\(name)': the file '\(source)' of part '\(key)' is not there; the part is sent empty")
-                            parts.append(ImportedRequest.Part(name: Self.dynamic(key), value: ""))
+                            parts.append(ImportedRequest.FormPart(name: Self.dynamic(key), value: ""))
                         }
                     } else {
-                        parts.append(ImportedRequest.Part(
+                        parts.append(ImportedRequest.FormPart(
                             name: Self.dynamic(key), value: Self.dynamic(Self.string(entry["value"]) ?? ""),
                             contentType: Self.string(entry["contentType"]).map(Self.dynamic)))
                     }

@@ -24,7 +24,7 @@ package struct LatencyCheck: Sendable {
         /// The result, with its `latency` summary and its budgets' results.
         package var result: RequestResult
         /// Its outcome before the budgets were checked.
-        package var outcomeBefore: RequestResult.Outcome
+        package var outcomeBefore: RequestResult.Verdict
     }
 
     private struct Group {

@@ -2,7 +2,7 @@
 /// The runner resolves it into a `ResolvedRequest` (a `Request`) just before sending.
 package struct DeclaredRequest: Sendable {
     // The fields live in one copy-on-write box (see `CopyOnWrite`).
-    private struct Fields: Sendable {
+    private struct DeclaredFields: Sendable {
         var name: String
         var location: SourceLocation?
         var method: HTTPMethod
@@ -23,8 +23,8 @@ package struct DeclaredRequest: Sendable {
     }
 
     private final class Box: CopyOnWriteBox {
-        var value: Fields
-        init(_ value: Fields) { self.value = value }
+        var value: DeclaredFields
+        init(_ value: DeclaredFields) { self.value = value }
     }
 
     private var storage: CopyOnWrite<Box>
@@ -125,7 +125,7 @@ package struct DeclaredRequest: Sendable {
         decoder: String? = nil, expectations: [Expectation] = [], captures: [Capture] = [],
         options: RequestOptions = RequestOptions(), tags: [String] = []
     ) {
-        storage = CopyOnWrite(Fields(
+        storage = CopyOnWrite(DeclaredFields(
             name: name, method: method, url: url, query: query, headers: headers, expectations: expectations,
             captures: captures, options: options, tags: tags))
         storage.value.location = location

@@ -53,7 +53,7 @@ struct DeclaredRequestLoader {
         var request = DeclaredRequest(name: "", location: context.location(node), url: url)
         // What governs the step, kept apart until the request is complete (a step made now would
         // share the request's box, and each change would copy it); most requests have none.
-        var conditions: [Condition] = []
+        var conditions: [WhenCondition] = []
         var iteration: Iteration?
         var repeatCount = 1
         var bodySeen: Node?
@@ -66,13 +66,7 @@ struct DeclaredRequestLoader {
             switch known {
             case .name: request.name = context.string(value, "'name'") ?? ""
             case .method:
-                guard let text = context.string(value, "'method'") else { return }
-                guard let method = HTTPMethod(rawValue: text) else {
-                    let upper = text.uppercased()
-                    let hint = HTTPMethod(rawValue: upper) != nil ? " (methods are upper case: '\(upper)')" : ""
-                    context.error("'\(text)' is not an HTTP method\(hint)", at: value)
-                    return
-                }
+                guard let method = loadMethod(value) else { return }
                 request.method = method
                 methodGiven = true
             case .query: request.query = loadQuery(value)
@@ -100,15 +94,7 @@ struct DeclaredRequestLoader {
                 }
                 request.decoder = name
                 request.decoderLocation = context.location(value)
-            case .expect:
-                let expectations = ExpectationLoader(context: context).load(value)
-                func isBudget(_ expectation: Expectation) -> Bool { if case .latency = expectation.subject { true } else { false } }
-                if expectations.contains(where: isBudget) {
-                    request.expectations = expectations.filter { !isBudget($0) }
-                    request.latencyBudgets = expectations.filter(isBudget)
-                } else {
-                    request.expectations = expectations
-                }
+            case .expect: (request.expectations, request.latencyBudgets) = loadExpectations(value)
             case .repeat:
                 guard let count = context.integer(value, "'repeat'") else { return }
                 guard (1...Self.maxRepeat).contains(count) else {
@@ -131,6 +117,14 @@ struct DeclaredRequestLoader {
             case .url: break
             }
         }
+        complete(&request, node: node, bodySeen: bodySeen, methodGiven: methodGiven)
+        guard !conditions.isEmpty || iteration != nil || repeatCount > 1 else { return DeclaredStep(request) }
+        return DeclaredStep(request, governance: DeclaredStep.Governance(conditions: conditions, iteration: iteration, repeatCount: repeatCount))
+    }
+
+    /// What a request's keys imply once all are read: its default method and name, the status it
+    /// expects, and what its kind allows (a WebSocket sends no body and reads no stream).
+    private func complete(_ request: inout DeclaredRequest, node: Node, bodySeen: Node?, methodGiven: Bool) {
         // A GraphQL request is a POST unless it says GET (its query then goes in the URL).
         if request.graphql != nil, !methodGiven { request.method = .post }
         if request.name.isEmpty { request.name = "\(request.method) \(request.url)" }
@@ -149,8 +143,26 @@ struct DeclaredRequestLoader {
             request.expectations.insert(
                 Expectation(subject: .status, predicate: .statusClass(2), location: request.location), at: 0)
         }
-        guard !conditions.isEmpty || iteration != nil || repeatCount > 1 else { return DeclaredStep(request) }
-        return DeclaredStep(request, governance: DeclaredStep.Governance(conditions: conditions, iteration: iteration, repeatCount: repeatCount))
+    }
+
+    /// `method:`, an HTTP method in upper case.
+    private func loadMethod(_ value: Node) -> HTTPMethod? {
+        guard let text = context.string(value, "'method'") else { return nil }
+        guard let method = HTTPMethod(rawValue: text) else {
+            let upper = text.uppercased()
+            let hint = HTTPMethod(rawValue: upper) != nil ? " (methods are upper case: '\(upper)')" : ""
+            context.error("'\(text)' is not an HTTP method\(hint)", at: value)
+            return nil
+        }
+        return method
+    }
+
+    /// `expect:`: the checks of each response, and the latency budgets checked over all runs.
+    private func loadExpectations(_ value: Node) -> (checks: [Expectation], budgets: [Expectation]) {
+        let expectations = ExpectationLoader(context: context).load(value)
+        func isBudget(_ expectation: Expectation) -> Bool { if case .latency = expectation.subject { true } else { false } }
+        guard expectations.contains(where: isBudget) else { return (expectations, []) }
+        return (expectations.filter { !isBudget($0) }, expectations.filter(isBudget))
     }
 
     /// `query:` as a mapping, or as a list of one-key mappings so a name can repeat.
@@ -158,7 +170,7 @@ struct DeclaredRequestLoader {
     /// YAML list, or a CSV file whose first row names the fields).
     func iteration(_ node: Node) -> Iteration? { loadIteration(node) }
 
-    func conditions(_ node: Node) -> [Condition] { loadConditions(node) }
+    func conditions(_ node: Node) -> [WhenCondition] { loadConditions(node) }
 
     private func loadIteration(_ node: Node) -> Iteration? {
         let location = context.location(node)
@@ -193,10 +205,10 @@ struct DeclaredRequestLoader {
 
     /// `when: {name: predicate, ...}`: variable or capture names, each with a predicate of the
     /// expectation language; all must hold.
-    private func loadConditions(_ node: Node) -> [Condition] {
+    private func loadConditions(_ node: Node) -> [WhenCondition] {
         guard let entries = context.entries(node, "'when'") else { return [] }
         if entries.isEmpty { context.error("'when' needs at least one variable and what it must be, such as 'when: { env: staging }'", at: node) }
-        var conditions: [Condition] = []
+        var conditions: [WhenCondition] = []
         for (name, predicateNode, nameNode) in entries {
             guard TemplateParser.isVariableName(name) else {
                 context.error("'\(name)' is not a variable name: 'when' checks variables and captures", at: nameNode)
@@ -204,7 +216,7 @@ struct DeclaredRequestLoader {
             }
             guard let predicate = ExpectationLoader(context: context).predicate(predicateNode, operands: .json) else { continue }
             context.templateParser.references?.insert(name)
-            conditions.append(Condition(name: name, predicate: predicate, location: context.location(nameNode)))
+            conditions.append(WhenCondition(name: name, predicate: predicate, location: context.location(nameNode)))
         }
         return conditions
     }

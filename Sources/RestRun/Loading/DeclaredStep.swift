@@ -8,14 +8,14 @@ package struct DeclaredStep: Sendable {
         /// `use:`: the flow the step runs instead of sending its request.
         package let flow: FlowUse?
         /// `when:`: the step runs only if every condition holds.
-        package let conditions: [Condition]
+        package let conditions: [WhenCondition]
         /// `for_each:`: the list the step runs over, once per item.
         package let iteration: Iteration?
         /// `repeat:`: how many times the request is sent in a row; its runs make one result.
         package let repeatCount: Int
 
         /// Creates a governance.
-        package init(flow: FlowUse? = nil, conditions: [Condition] = [], iteration: Iteration? = nil, repeatCount: Int = 1) {
+        package init(flow: FlowUse? = nil, conditions: [WhenCondition] = [], iteration: Iteration? = nil, repeatCount: Int = 1) {
             self.flow = flow
             self.conditions = conditions
             self.iteration = iteration
@@ -37,7 +37,7 @@ package struct DeclaredStep: Sendable {
     /// `use:`: the flow this step runs instead of sending `request`.
     package var flow: FlowUse? { governance?.flow }
     /// `when:`: the step runs only if every condition holds.
-    package var conditions: [Condition] { governance?.conditions ?? [] }
+    package var conditions: [WhenCondition] { governance?.conditions ?? [] }
     /// `for_each:`: the list the step runs over, once per item.
     package var iteration: Iteration? { governance?.iteration }
     /// `repeat:`: how many times the request is sent in a row.

@@ -36,7 +36,7 @@ struct EventStreamLoader {
                     guard let jsonPath = expectations.parsePath(path, node: pathNode),
                           let predicate = expectations.predicate(predicateNode, operands: .json)
                     else { return }
-                    settings.until.append(EventStreamSettings.Condition(path: jsonPath, predicate: predicate))
+                    settings.until.append(EventStreamSettings.StopCondition(path: jsonPath, predicate: predicate))
                 }
             case "max_events": settings.maxEvents = context.integer(value, "'max_events'", minimum: 1)
             case "within": settings.within = context.duration(value, "'within'")

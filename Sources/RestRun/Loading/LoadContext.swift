@@ -168,7 +168,7 @@ final class LoadContext {
     }
 
     func parseTemplate(_ text: String, node: Node) -> Template {
-        let (template, problems) = templateParser.parse(text, origin: TemplateParser.Origin(source: source, node: node))
+        let (template, problems) = templateParser.parse(text, origin: TemplateParser.Provenance(source: source, node: node))
         diagnostics += problems
         return template
     }

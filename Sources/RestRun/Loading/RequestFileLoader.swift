@@ -201,7 +201,7 @@ public struct RequestFileLoader: Sendable {
             arguments.append((name, context.valueTemplate(value)))
         }
         var step = DeclaredRequest(name: flow.name, location: context.location(node), url: Template(literal: written, location: context.location(useNode)))
-        var conditions: [Condition] = []
+        var conditions: [WhenCondition] = []
         var iteration: Iteration?
         for (key, value, _) in entries {
             switch key {

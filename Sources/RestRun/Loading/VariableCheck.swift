@@ -5,7 +5,7 @@ struct VariableCheck {
 
     func check(_ file: RequestFile?, context: LoadContext) {
         guard let file else { return }
-        var state = State(known: predefined, file: file, context: context)
+        var state = CheckState(known: predefined, file: file, context: context)
         state.known.formUnion(file.parameters)
         for variable in file.variables {
             variable.value.forEachTemplate { state.verify($0) }
@@ -34,7 +34,7 @@ struct VariableCheck {
 
     /// What the check knows part way through a file. The visitors call into it by reference, so
     /// nothing (the file least of all) is copied per template.
-    private struct State {
+    private struct CheckState {
         var known: Set<String>
         var reported: Set<String> = []
         /// Whether the request being checked runs `for_each`.

@@ -19,7 +19,7 @@ package final class ConnectionWitness: Sendable {
     /// The logger every request of the pool is sent with.
     var logger: Logger { Logger(label: "", factory: { [self] _ in Handler(witness: self) }) }
 
-    private struct State {
+    private struct WitnessState {
         /// A bit per connection id that has carried a request.
         var used: [UInt64] = []
         /// The latest requests by `ahc-request-id` modulo its size: the request and whether its
@@ -27,7 +27,7 @@ package final class ConnectionWitness: Sendable {
         var requests = [(request: Int, reused: Bool)](repeating: (-1, false), count: ConnectionWitness.requestsKept)
     }
 
-    private let state = Mutex(State())
+    private let state = Mutex(WitnessState())
     private static let requestsKept = 4096
     /// Past this connection id the bits start again: a connection forgotten is taken for a new
     /// one, which is the plain error it was before, never a request sent twice.

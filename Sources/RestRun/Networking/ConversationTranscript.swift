@@ -4,7 +4,7 @@ import Synchronization
 /// reports and `--report-har` show. It keeps the first `limit` messages and counts the rest.
 package final class ConversationTranscript: Sendable {
     /// One message and when it went.
-    package struct Entry: Sendable {
+    package struct TranscriptLine: Sendable {
         /// Whether the client sent it (else it was received).
         package var sent: Bool
         /// The message.
@@ -16,7 +16,7 @@ package final class ConversationTranscript: Sendable {
     /// The most messages kept.
     package static let limit = 1000
 
-    private let state = Mutex<(entries: [Entry], dropped: Int)>(([], 0))
+    private let state = Mutex<(entries: [TranscriptLine], dropped: Int)>(([], 0))
 
     /// An empty transcript.
     package init() {}
@@ -26,7 +26,7 @@ package final class ConversationTranscript: Sendable {
         let time = WallClock.secondsSince1970()
         state.withLock { state in
             if state.entries.count < Self.limit {
-                state.entries.append(Entry(sent: sent, message: message, time: time))
+                state.entries.append(TranscriptLine(sent: sent, message: message, time: time))
             } else {
                 state.dropped += 1
             }
@@ -34,5 +34,5 @@ package final class ConversationTranscript: Sendable {
     }
 
     /// The messages kept, in order.
-    package var entries: [Entry] { state.withLock { $0.entries } }
+    package var entries: [TranscriptLine] { state.withLock { $0.entries } }
 }

@@ -14,12 +14,12 @@ package final class HTTPClientPool: Sendable {
     /// The client for requests with the default connect timeout, no proxy, and HTTP/2 allowed.
     private let main: HTTPClient
     /// The other clients, by what sets them apart.
-    private let others: [Kind: HTTPClient]
+    private let others: [ClientKey: HTTPClient]
     /// Which requests go through a proxy.
     private let proxy: ProxyRules?
     /// What a client is made for: AsyncHTTPClient's connect timeout, proxy and HTTP version are
     /// per client.
-    private struct Kind: Hashable {
+    private struct ClientKey: Hashable {
         var connectTimeout: Duration
         var proxy: ProxyRules.Server?
         var http1Only: Bool
@@ -44,7 +44,7 @@ package final class HTTPClientPool: Sendable {
         self.init(main: client, mainConnectTimeout: TransportOptions.defaultConnectTimeout, others: [:], proxy: nil)
     }
 
-    private init(main: HTTPClient, mainConnectTimeout: Duration, others: [Kind: HTTPClient], proxy: ProxyRules?) {
+    private init(main: HTTPClient, mainConnectTimeout: Duration, others: [ClientKey: HTTPClient], proxy: ProxyRules?) {
         logger = connections.logger
         self.main = main
         self.mainConnectTimeout = mainConnectTimeout
@@ -61,18 +61,18 @@ package final class HTTPClientPool: Sendable {
         for server in [settings.proxy?.http, settings.proxy?.https].compactMap({ $0 }) where !servers.contains(server) {
             servers.append(server)
         }
-        var kinds: [Kind] = []
+        var kinds: [ClientKey] = []
         for http1Only in settings.http1Only ? [false, true] : [false] {
             for server in servers {
                 for timeout in [settings.connectTimeout] + settings.otherConnectTimeouts.sorted() {
-                    kinds.append(Kind(connectTimeout: timeout, proxy: server, http1Only: http1Only))
+                    kinds.append(ClientKey(connectTimeout: timeout, proxy: server, http1Only: http1Only))
                 }
             }
         }
         // Each client is made inside the last one's scope, so all of them are shut down in turn.
         func make(_ index: Int, _ made: [HTTPClient]) async throws -> Result {
             guard index < kinds.count else {
-                var others: [Kind: HTTPClient] = [:]
+                var others: [ClientKey: HTTPClient] = [:]
                 for (kind, client) in zip(kinds, made).dropFirst() { others[kind] = client }
                 return try await body(HTTPClientPool(
                     main: made[0], mainConnectTimeout: settings.connectTimeout, others: others, proxy: settings.proxy))
@@ -125,7 +125,7 @@ package final class HTTPClientPool: Sendable {
         let server = proxy?.server(for: request.url)
         let http1Only = request.transport.isHTTP1Only
         guard server != nil || http1Only || request.transport.connectTimeout != nil else { return main }
-        let kind = Kind(connectTimeout: request.transport.connectTimeout ?? mainConnectTimeout, proxy: server, http1Only: http1Only)
+        let kind = ClientKey(connectTimeout: request.transport.connectTimeout ?? mainConnectTimeout, proxy: server, http1Only: http1Only)
         return others[kind] ?? main
     }
 

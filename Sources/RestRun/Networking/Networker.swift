@@ -59,9 +59,9 @@ public final class Networker: Networking {
     /// The one retry loop: each attempt follows redirects, is judged by `check` when given, and
     /// becomes an `Attempt` that the delegates' retry decision reads, whatever it came to (a
     /// status, failed checks, a network failure).
-    public func send<Verdict: Sendable>(
-        _ request: PreparedRequest, check: @escaping ResponseCheck<Verdict>
-    ) async throws -> (response: Response, verdict: Verdict) {
+    public func send<Judgement: Sendable>(
+        _ request: PreparedRequest, check: @escaping ResponseCheck<Judgement>
+    ) async throws -> (response: Response, verdict: Judgement) {
         var history: [Attempt] = []
         var number = 1
         while true {
@@ -69,7 +69,7 @@ public final class Networker: Networking {
             let start = ContinuousClock.now
             let (outgoing, result) = try await exchangeFollowingRedirects(request, attempt: number, start: start)
             var attempt: Attempt
-            let judged: Result<(response: Response, verdict: Verdict), NetworkError>
+            let judged: Result<(response: Response, verdict: Judgement), NetworkError>
             switch result {
             case let .success(response):
                 let (passed, verdict) = await check(response)

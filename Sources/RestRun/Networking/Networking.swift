@@ -6,19 +6,19 @@ public protocol Networking: Sendable {
     /// Sends a request and judges each response with `check`; a response it rejects is an attempt
     /// like any other, which the retry policy may repeat (`on: [expectations]`). Returns the last
     /// response, whose `attempts` say how each attempt went, with the check's verdict on it.
-    func send<Verdict: Sendable>(
-        _ request: PreparedRequest, check: @escaping ResponseCheck<Verdict>
-    ) async throws -> (response: Response, verdict: Verdict)
+    func send<Judgement: Sendable>(
+        _ request: PreparedRequest, check: @escaping ResponseCheck<Judgement>
+    ) async throws -> (response: Response, verdict: Judgement)
 }
 
 /// Judges a response: whether it passes its expectations and captures, and what the judge found.
-public typealias ResponseCheck<Verdict> = @Sendable (Response) async -> (passed: Bool, verdict: Verdict)
+public typealias ResponseCheck<Judgement> = @Sendable (Response) async -> (passed: Bool, verdict: Judgement)
 
 extension Networking {
     /// Sends once and judges the response once: a fake needs only `send(_:)`.
-    public func send<Verdict: Sendable>(
-        _ request: PreparedRequest, check: @escaping ResponseCheck<Verdict>
-    ) async throws -> (response: Response, verdict: Verdict) {
+    public func send<Judgement: Sendable>(
+        _ request: PreparedRequest, check: @escaping ResponseCheck<Judgement>
+    ) async throws -> (response: Response, verdict: Judgement) {
         let start = ContinuousClock.now
         var response = try await send(request)
         let (passed, verdict) = await check(response)

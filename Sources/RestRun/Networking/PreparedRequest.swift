@@ -1,7 +1,7 @@
 /// A request ready to send: templates resolved, the URL absolute and its query appended.
 public struct PreparedRequest: Sendable {
     // The fields live in one copy-on-write box (see `CopyOnWrite`).
-    private struct Fields: Sendable {
+    private struct PreparedFields: Sendable {
         var name: String
         var method: HTTPMethod
         var url: String
@@ -20,8 +20,8 @@ public struct PreparedRequest: Sendable {
     }
 
     private final class Box: CopyOnWriteBox {
-        var value: Fields
-        init(_ value: Fields) { self.value = value }
+        var value: PreparedFields
+        init(_ value: PreparedFields) { self.value = value }
     }
 
     private var storage: CopyOnWrite<Box>
@@ -112,7 +112,7 @@ public struct PreparedRequest: Sendable {
         removedHeaders: Set<String> = [], body: RequestBody? = nil, responseType: String? = nil,
         transport: TransportOptions = TransportOptions(), retry: RetryPolicy? = nil
     ) {
-        storage = CopyOnWrite(Fields(
+        storage = CopyOnWrite(PreparedFields(
             name: name, method: method, url: url, headers: headers, removedHeaders: removedHeaders, body: body,
             responseType: responseType, transport: transport, retry: retry))
     }

@@ -1,7 +1,7 @@
 /// A response as the networker received it: status, headers and the whole (decompressed) body.
 public struct Response: Sendable {
     // The fields live in one copy-on-write box (see `CopyOnWrite`).
-    private struct Fields: Sendable {
+    private struct ResponseFields: Sendable {
         var status: Int
         var reason: String
         var headers: Headers
@@ -17,8 +17,8 @@ public struct Response: Sendable {
     }
 
     private final class Box: CopyOnWriteBox {
-        var value: Fields
-        init(_ value: Fields) { self.value = value }
+        var value: ResponseFields
+        init(_ value: ResponseFields) { self.value = value }
     }
 
     private var storage: CopyOnWrite<Box>
@@ -89,7 +89,7 @@ public struct Response: Sendable {
 
     /// Creates a response.
     public init(status: Int, reason: String = "", headers: Headers = Headers(), body: [UInt8] = [], url: String = "", duration: Duration = .zero) {
-        storage = CopyOnWrite(Fields(
+        storage = CopyOnWrite(ResponseFields(
             status: status, reason: reason, headers: headers, body: body, bodySize: body.count, url: url, duration: duration))
     }
 

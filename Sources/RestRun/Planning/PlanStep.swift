@@ -8,7 +8,7 @@ package indirect enum PlanStep: Sendable {
     /// Run a flow file's steps in a scope of their own (`use:`).
     case flow(PlannedFlow)
     /// Run the step only when every condition holds (`when:`); otherwise it is skipped.
-    case when([Condition], PlanStep)
+    case when([WhenCondition], PlanStep)
     /// Run the step once per item of the list (`for_each:`).
     case forEach(Iteration, PlanStep)
     /// Run the step this many times in a row, as one result (`repeat:`).

@@ -2,7 +2,7 @@
 /// prepared or is skipped, and its curl command.
 package enum DryRunRenderer {
     /// The text for `entries`, dimmed comments when `colors` is on.
-    public static func render(_ entries: [DryRun.Entry], colors: Bool) -> String {
+    public static func render(_ entries: [DryRun.DryRunItem], colors: Bool) -> String {
         let style = TerminalStyle(enabled: colors)
         var text = ""
         for entry in entries {

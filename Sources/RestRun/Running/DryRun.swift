@@ -14,7 +14,7 @@ package struct DryRun: Sendable {
     }
 
     /// A request as the dry run shows it.
-    package struct Entry: Sendable {
+    package struct DryRunItem: Sendable {
         /// The request's name.
         package var name: String
         /// Where it was declared.
@@ -26,17 +26,17 @@ package struct DryRun: Sendable {
     }
 
     /// The entries of `file`'s planned requests, in order.
-    package func entries(for file: PlannedFile) async -> [Entry] {
+    package func entries(for file: PlannedFile) async -> [DryRunItem] {
         var scope = runner.initialScope(for: file.file)
         scope.keepsUnresolvedPlaceholders = true
-        var entries: [Entry] = []
+        var entries: [DryRunItem] = []
         for step in file.steps { await add(step, of: file, scope: scope, to: &entries) }
         return entries
     }
 
     /// The entries of one step: a request's, or a flow's requests named as a run names them.
     /// Conditions, loops and repeats are not evaluated: each request is shown once.
-    private func add(_ step: PlanStep, of file: PlannedFile, scope: Scope, to entries: inout [Entry]) async {
+    private func add(_ step: PlanStep, of file: PlannedFile, scope: Scope, to entries: inout [DryRunItem]) async {
         switch step {
         case let .when(_, inner), let .forEach(_, inner), let .repeated(_, inner), let .needsCaptures(_, inner):
             await add(inner, of: file, scope: scope, to: &entries)
@@ -47,7 +47,7 @@ package struct DryRun: Sendable {
             }
         case let .request(planned):
             let request = planned.request
-            var entry = Entry(name: request.name, location: request.location)
+            var entry = DryRunItem(name: request.name, location: request.location)
             if let skip = request.options.skip {
                 entry.note = "skipped: " + (skip.isEmpty ? "skip: true" : skip)
             }

@@ -2,7 +2,7 @@
 /// (an object's fields as `{{item.NAME}}`) and its position as `{{index}}`.
 package struct Iteration: Sendable {
     /// Where the list comes from.
-    package enum Source: Sendable {
+    package enum ItemSource: Sendable {
         /// A list written in the file; its items may hold templates.
         case items([ValueTemplate])
         /// A template that must give a list when the request runs (`"{{article_ids}}"`).
@@ -12,12 +12,12 @@ package struct Iteration: Sendable {
     }
 
     /// The list's source.
-    package var source: Source
+    package var source: ItemSource
     /// Where `for_each:` was written.
     package var location: SourceLocation?
 
     /// Creates an iteration.
-    package init(source: Source, location: SourceLocation?) {
+    package init(source: ItemSource, location: SourceLocation?) {
         self.source = source
         self.location = location
     }

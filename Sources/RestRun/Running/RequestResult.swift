@@ -1,7 +1,7 @@
 /// What happened to one request: its outcome, the response's status and time, and every failure.
 public struct RequestResult: Sendable {
     /// How a request ended.
-    public enum Outcome: String, Sendable {
+    public enum Verdict: String, Sendable {
         /// Every expectation held and every capture found its value.
         case passed
         /// An expectation, a capture or decoding failed (exit code 4).
@@ -13,12 +13,12 @@ public struct RequestResult: Sendable {
     }
 
     // The fields live in one copy-on-write box (see `CopyOnWrite`).
-    private struct Fields: Sendable {
+    private struct ResultFields: Sendable {
         var name: String
         var method: HTTPMethod
         var url: String
         var location: SourceLocation?
-        var outcome: Outcome
+        var outcome: Verdict
         var status: Int?
         var duration: Duration
         var expectations: [ExpectationResult]
@@ -38,8 +38,8 @@ public struct RequestResult: Sendable {
     }
 
     private final class Box: CopyOnWriteBox {
-        var value: Fields
-        init(_ value: Fields) { self.value = value }
+        var value: ResultFields
+        init(_ value: ResultFields) { self.value = value }
     }
 
     private var storage: CopyOnWrite<Box>
@@ -65,7 +65,7 @@ public struct RequestResult: Sendable {
         _modify { yield &storage.value.location }
     }
     /// The outcome.
-    public var outcome: Outcome {
+    public var outcome: Verdict {
         get { storage.value.outcome }
         _modify { yield &storage.value.outcome }
     }
@@ -156,11 +156,11 @@ public struct RequestResult: Sendable {
 
     /// Creates a result.
     package init(
-        name: String, method: HTTPMethod, url: String, location: SourceLocation?, outcome: Outcome, status: Int? = nil,
+        name: String, method: HTTPMethod, url: String, location: SourceLocation?, outcome: Verdict, status: Int? = nil,
         duration: Duration = .zero, expectations: [ExpectationResult] = [], failures: [Diagnostic] = [],
         captures: [(name: String, value: DecodedValue)] = [], skipReason: String? = nil, attempts: Int = 0
     ) {
-        storage = CopyOnWrite(Fields(
+        storage = CopyOnWrite(ResultFields(
             name: name, method: method, url: url, outcome: outcome, duration: duration, expectations: expectations,
             failures: failures, captures: captures, attempts: attempts))
         storage.value.location = location

@@ -13,7 +13,7 @@ package struct ResponseChecker: Sendable {
     }
 
     /// What a check found.
-    package struct Outcome: Sendable {
+    package struct CheckResult: Sendable {
         /// Every expectation's result, in order.
         package var expectations: [ExpectationResult] = []
         /// Failures: expectations, decoding, captures.
@@ -32,28 +32,13 @@ package struct ResponseChecker: Sendable {
     package func check(
         _ request: DeclaredRequest, sent: PreparedRequest? = nil, response: Response, scope: Scope,
         contract: OpenAPIContract? = nil, bodyUse: BodyUse? = nil
-    ) async -> Outcome {
+    ) async -> CheckResult {
         let bodyUse = bodyUse ?? request.bodyUse
-        var outcome = Outcome()
-        var decoded: DecodedValue?
+        var outcome = CheckResult()
         var decodingFailure: String?
-        if bodyUse.needsDecodedValue {
-            do {
-                if let name = request.decoder {
-                    decoded = try await registry.decoder(named: name).decode(response)
-                } else {
-                    // JSON: only what the checks read is built, unless a contract reads it all.
-                    decoded = try JSONResponseDecoder().decode(response, keeping: contract == nil ? bodyUse.jsonSelection : nil)
-                }
-            } catch {
-                // Every decoder's failure names the decoder, whatever a Swift decoder threw.
-                let named = error is DecodingFailure || request.decoder == nil
-                    ? String(describing: error) : "\(request.decoder ?? ""): \(error)"
-                let message = redactor.redact(named)
-                decodingFailure = message
-                outcome.failures.append(Diagnostic("decoding failed: \(message)", at: request.decoderLocation ?? request.location))
-            }
-        }
+        let decoded = bodyUse.needsDecodedValue
+            ? await decode(response, for: request, keeping: contract == nil ? bodyUse.jsonSelection : nil, failure: &decodingFailure, into: &outcome)
+            : nil
 
         // Captures first: a secret one must be known before anything from this response is
         // put into words (a failed expectation's actual value may hold it).
@@ -70,81 +55,12 @@ package struct ResponseChecker: Sendable {
         // A stream's events as expectations read them, made for the first that does.
         var events: DecodedValue?
         for expectation in request.expectations {
-            let actual: DecodedValue?
-            var missing = "nothing"
-            switch expectation.subject {
-            case .status: actual = .integer(response.status)
-            case let .header(name):
-                let values = response.headers.values(for: name)
-                actual = values.isEmpty ? nil : .string(values.joined(separator: ", "))
-                missing = "no '\(name)' header"
-            case .body:
-                if let checked = BodyMatcher.evaluate(expectation.predicate, on: response.body) {
-                    let result = ExpectationResult(
-                        label: expectation.label, passed: checked.passed, expected: checked.expectation,
-                        actual: .words(BodyMatcher.excerpt(response.body)), redactor: redactor, location: expectation.location)
-                    if !result.passed { outcome.failures.append(result.diagnostic) }
-                    outcome.expectations.append(consume result)
-                    continue
-                }
-                actual = .string(response.text)
-            case .duration: actual = .number(response.duration.milliseconds)
-            case .version: actual = .string(response.version)
-            case let .events(path):
-                if let received = response.stream, let (event, rest) = path.splitLeadingIndex(count: received.events.count) {
-                    // `$[0]...` or `$[-1]...`: only that event is made into a value.
-                    let nodes = event.map { rest.select(received.events[$0].value(includingJSON: EventStreamSettings.readsJSON(rest, overList: false))) } ?? []
-                    actual = nodes.first
-                } else if path.source == "$[*]", case .count = expectation.predicate, let received = response.stream {
-                    // A count of the events needs no event made into a value.
-                    actual = .array(Array(repeating: .null, count: received.events.count))
-                } else {
-                    if events == nil { events = response.stream?.value(includingJSON: request.eventsReadJSON) ?? .array([]) }
-                    let nodes = path.select(events ?? .array([]))
-                    actual = path.isSingular ? nodes.first : .array(nodes)
-                }
-                missing = response.stream == nil ? "no event stream (the request has no 'stream:')" : "no event at this path"
-            case .firstEvent:
-                actual = response.stream?.firstEvent.map { .number($0.milliseconds) }
-                missing = "no event arrived"
-            case .latency: continue  // Checked once over all runs, by `LatencyCheck`.
-            case .json, .decodedBody:
-                guard let decoded else {
-                    outcome.expectations.append(ExpectationResult(
-                        label: expectation.label, passed: false, expected: "(not checked)",
-                        actual: "the body could not be decoded: \(decodingFailure ?? "")", location: expectation.location))
-                    continue
-                }
-                if case let .json(path) = expectation.subject {
-                    let nodes = path.select(decoded)
-                    actual = path.isSingular ? nodes.first : .array(nodes)
-                    missing = "nothing at this path"
-                } else {
-                    actual = decoded
-                }
+            if let (result, reported) = evaluate(
+                expectation, of: request, response: response, decoded: decoded, decodingFailure: decodingFailure, events: &events, scope: scope
+            ) {
+                if !result.passed, reported { outcome.failures.append(result.diagnostic) }
+                outcome.expectations.append(result)
             }
-            let result: ExpectationResult
-            do throws(Diagnostic) {
-                let evaluation = try expectation.predicate.evaluate(
-                    actual, in: scope, format: expectation.format, assertsFormats: request.options.assertsFormats == true)
-                // The texts are made when shown: a passing check is shown only by a JSON report.
-                var checked = ExpectationResult(
-                    label: expectation.label, passed: evaluation.passed, expected: evaluation.expectation,
-                    actual: actual.map { .shown($0, expectation.format) } ?? .words(missing), redactor: redactor,
-                    location: expectation.location, reason: evaluation.reason.map(redactor.redact))
-                if !evaluation.schemaFailures.isEmpty {
-                    checked.details = evaluation.schemaFailures.map { failure in
-                        redactor.redact(Self.sentence(failure, under: expectation.subject))
-                    }
-                }
-                result = checked
-            } catch {
-                result = ExpectationResult(
-                    label: expectation.label, passed: false, expected: "(not checked)", actual: error.message,
-                    location: expectation.location)
-            }
-            if !result.passed { outcome.failures.append(result.diagnostic) }
-            outcome.expectations.append(consume result)
         }
 
         if let contract, let sent {
@@ -174,6 +90,107 @@ package struct ResponseChecker: Sendable {
         }
         outcome.failures += captureFailures
         return outcome
+    }
+
+    /// The body decoded with the request's decoder (or as JSON, building only `selection` when
+    /// given); a failure is recorded in `outcome` and its sentence put in `failure`.
+    private func decode(
+        _ response: Response, for request: DeclaredRequest, keeping selection: JSONParser.Selection?, failure: inout String?,
+        into outcome: inout CheckResult
+    ) async -> DecodedValue? {
+        do {
+            if let name = request.decoder { return try await registry.decoder(named: name).decode(response) }
+            // JSON: only what the checks read is built, unless a contract reads it all.
+            return try JSONResponseDecoder().decode(response, keeping: selection)
+        } catch {
+            // Every decoder's failure names the decoder, whatever a Swift decoder threw.
+            let named = error is DecodingFailure || request.decoder == nil
+                ? String(describing: error) : "\(request.decoder ?? ""): \(error)"
+            let message = redactor.redact(named)
+            failure = message
+            outcome.failures.append(Diagnostic("decoding failed: \(message)", at: request.decoderLocation ?? request.location))
+            return nil
+        }
+    }
+
+    /// One expectation's result on `response`, and whether a failure of it is a failure of its own
+    /// (not one of a body that could not be decoded); nil for one checked elsewhere (latency).
+    private func evaluate(
+        _ expectation: Expectation, of request: DeclaredRequest, response: Response, decoded: DecodedValue?, decodingFailure: String?,
+        events: inout DecodedValue?, scope: Scope
+    ) -> (result: ExpectationResult, reported: Bool)? {
+        let actual: DecodedValue?
+        var missing = "nothing"
+        switch expectation.subject {
+        case .status: actual = .integer(response.status)
+        case let .header(name):
+            let values = response.headers.values(for: name)
+            actual = values.isEmpty ? nil : .string(values.joined(separator: ", "))
+            missing = "no '\(name)' header"
+        case .body:
+            if let checked = BodyMatcher.evaluate(expectation.predicate, on: response.body) {
+                let result = ExpectationResult(
+                    label: expectation.label, passed: checked.passed, expected: checked.expectation,
+                    actual: .words(BodyMatcher.excerpt(response.body)), redactor: redactor, location: expectation.location)
+                return (result, true)
+            }
+            actual = .string(response.text)
+        case .duration: actual = .number(response.duration.milliseconds)
+        case .version: actual = .string(response.version)
+        case let .events(path):
+            if let received = response.stream, let (event, rest) = path.splitLeadingIndex(count: received.events.count) {
+                // `$[0]...` or `$[-1]...`: only that event is made into a value.
+                let nodes = event.map { rest.select(received.events[$0].value(includingJSON: EventStreamSettings.readsJSON(rest, overList: false))) } ?? []
+                actual = nodes.first
+            } else if path.source == "$[*]", case .count = expectation.predicate, let received = response.stream {
+                // A count of the events needs no event made into a value.
+                actual = .array(Array(repeating: .null, count: received.events.count))
+            } else {
+                if events == nil { events = response.stream?.value(includingJSON: request.eventsReadJSON) ?? .array([]) }
+                let nodes = path.select(events ?? .array([]))
+                actual = path.isSingular ? nodes.first : .array(nodes)
+            }
+            missing = response.stream == nil ? "no event stream (the request has no 'stream:')" : "no event at this path"
+        case .firstEvent:
+            actual = response.stream?.firstEvent.map { .number($0.milliseconds) }
+            missing = "no event arrived"
+        case .latency: return nil  // Checked once over all runs, by `LatencyCheck`.
+        case .json, .decodedBody:
+            guard let decoded else {
+                // Not a failure of its own: the decoding failure is reported once.
+                return (ExpectationResult(
+                    label: expectation.label, passed: false, expected: "(not checked)",
+                    actual: "the body could not be decoded: \(decodingFailure ?? "")", location: expectation.location), false)
+            }
+            if case let .json(path) = expectation.subject {
+                let nodes = path.select(decoded)
+                actual = path.isSingular ? nodes.first : .array(nodes)
+                missing = "nothing at this path"
+            } else {
+                actual = decoded
+            }
+        }
+        let result: ExpectationResult
+        do throws(Diagnostic) {
+            let evaluation = try expectation.predicate.evaluate(
+                actual, in: scope, format: expectation.format, assertsFormats: request.options.assertsFormats == true)
+            // The texts are made when shown: a passing check is shown only by a JSON report.
+            var checked = ExpectationResult(
+                label: expectation.label, passed: evaluation.passed, expected: evaluation.expectation,
+                actual: actual.map { .shown($0, expectation.format) } ?? .words(missing), redactor: redactor,
+                location: expectation.location, reason: evaluation.reason.map(redactor.redact))
+            if !evaluation.schemaFailures.isEmpty {
+                checked.details = evaluation.schemaFailures.map { failure in
+                    redactor.redact(Self.sentence(failure, under: expectation.subject))
+                }
+            }
+            result = checked
+        } catch {
+            result = ExpectationResult(
+                label: expectation.label, passed: false, expected: "(not checked)", actual: error.message,
+                location: expectation.location)
+        }
+        return (result, true)
     }
 
     /// The GraphQL `errors` of a response, when it has some: each error's message and path.

@@ -26,7 +26,7 @@ public struct RunSummary: Sendable, Equatable {
     }
 
     /// Counts a request's outcome `by` more (or less, with -1).
-    package mutating func count(_ outcome: RequestResult.Outcome, by change: Int) {
+    package mutating func count(_ outcome: RequestResult.Verdict, by change: Int) {
         switch outcome {
         case .passed: passed += change
         case .failed: failed += change

@@ -208,7 +208,7 @@ package struct Runner: Sendable {
     }
 
     /// Why `conditions` do not hold in `scope` (redacted), or nil when they do.
-    private func unmetCondition(_ conditions: [Condition], in scope: Scope) -> String? {
+    private func unmetCondition(_ conditions: [WhenCondition], in scope: Scope) -> String? {
         for condition in conditions {
             do {
                 if let reason = try condition.failure(in: scope) { return redactor.redact(reason) }
@@ -276,7 +276,7 @@ package struct Runner: Sendable {
                 return result
             }
             let sent = prepared
-            let check: ResponseCheck<ResponseChecker.Outcome> = { response in
+            let check: ResponseCheck<ResponseChecker.CheckResult> = { response in
                 let outcome = await checker.check(request, sent: sent, response: response, scope: checkScope, contract: contract, bodyUse: bodyUse)
                 return (outcome.failures.isEmpty, outcome)
             }

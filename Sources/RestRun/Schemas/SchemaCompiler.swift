@@ -100,25 +100,7 @@ package final class SchemaCompiler {
             applyMetaSchema(metaSchema, pointer: pointer + "/$schema", to: &context)
         }
         let refOnly = members["$ref"] != nil && context.rules.dialect.refReplacesSiblings
-        var newResource: SchemaResource?
-        if !refOnly, context.rules.dialect != .openAPI30, let idValue = members["$id"] {
-            if case let .string(id) = idValue {
-                if context.rules.dialect == .draft7, id.hasPrefix("#") {
-                    // A location-independent name, as `$anchor` is in later drafts.
-                } else {
-                    let uri = context.base.resolving(id).withoutFragment
-                    if let existing = resources[uri], existing.documentURI == context.document.uri, existing.pointer == pointer {
-                        newResource = existing
-                    } else {
-                        newResource = SchemaResource(uri: uri, documentURI: context.document.uri, pointer: pointer, rules: context.rules)
-                        resources[uri] = newResource
-                    }
-                    context.base = uri
-                }
-            } else {
-                problem("'$id' must be a string, found \(idValue.phrase)", at: pointer + "/$id", in: context.document)
-            }
-        }
+        let newResource = refOnly ? nil : identify(members, pointer: pointer, context: &context)
         if let newResource { context.resource = newResource }
         let node = SchemaNode(location: here, resource: context.resource)
         nodes[key] = node
@@ -133,6 +115,33 @@ package final class SchemaCompiler {
             node.example = value
         }
 
+        compileKeywords(members, node: node, pointer: pointer, context: context, depth: depth, refOnly: refOnly)
+        return node
+    }
+
+    /// The new resource `$id` starts at `pointer` (nil when it starts none), with the context's
+    /// base URI moved to it.
+    private func identify(_ members: OrderedDictionary<String, DecodedValue>, pointer: String, context: inout Context) -> SchemaResource? {
+        guard context.rules.dialect != .openAPI30, let idValue = members["$id"] else { return nil }
+        guard case let .string(id) = idValue else {
+            problem("'$id' must be a string, found \(idValue.phrase)", at: pointer + "/$id", in: context.document)
+            return nil
+        }
+        // draft-07's `#name` is a location-independent name, as `$anchor` is in later drafts.
+        if context.rules.dialect == .draft7, id.hasPrefix("#") { return nil }
+        let uri = context.base.resolving(id).withoutFragment
+        context.base = uri
+        if let existing = resources[uri], existing.documentURI == context.document.uri, existing.pointer == pointer { return existing }
+        let resource = SchemaResource(uri: uri, documentURI: context.document.uri, pointer: pointer, rules: context.rules)
+        resources[uri] = resource
+        return resource
+    }
+
+    /// Compiles the keywords of the schema at `pointer` into `node`: references, assertions and
+    /// every subschema.
+    private func compileKeywords(
+        _ members: OrderedDictionary<String, DecodedValue>, node: SchemaNode, pointer: String, context: Context, depth: Int, refOnly: Bool
+    ) {
         func sub(_ name: String) -> SchemaNode? {
             members[name].map { compile($0, pointer: pointer + "/" + JSONPointer.escape(name), in: context, depth: depth + 1) }
         }
@@ -165,7 +174,7 @@ package final class SchemaCompiler {
                 pending.append(slot)
                 node.keywords.append(.reference(slot))
             }
-            if refOnly { return node }
+            if refOnly { return }
         }
         let dialect = context.rules.dialect
         if dialect == .draft2020_12, let reference = members["$dynamicRef"],
@@ -216,6 +225,18 @@ package final class SchemaCompiler {
             }
             node.keywords.append(.contains(contained, minimum: minimum, maximum: maximum))
         }
+        compileMembers(node: node, pointer: pointer, context: context, sub: sub, subMap: subMap)
+        if let names = sub("propertyNames") { node.keywords.append(.propertyNames(names)) }
+        if dialect == .draft2020_12 {
+            node.unevaluatedItems = sub("unevaluatedItems")
+            node.unevaluatedProperties = sub("unevaluatedProperties")
+        }
+    }
+
+    /// `properties`, `patternProperties` and `additionalProperties`, as one keyword.
+    private func compileMembers(
+        node: SchemaNode, pointer: String, context: Context, sub: (String) -> SchemaNode?, subMap: (String) -> [(String, SchemaNode)]?
+    ) {
         let properties = subMap("properties")
         var patterns: [(TextPattern, SchemaNode)] = []
         for (source, schema) in subMap("patternProperties") ?? [] {
@@ -228,12 +249,6 @@ package final class SchemaCompiler {
             node.keywords.append(.members(
                 properties: SchemaProperties(properties ?? []), patterns: patterns, additional: additional))
         }
-        if let names = sub("propertyNames") { node.keywords.append(.propertyNames(names)) }
-        if dialect == .draft2020_12 {
-            node.unevaluatedItems = sub("unevaluatedItems")
-            node.unevaluatedProperties = sub("unevaluatedProperties")
-        }
-        return node
     }
 
     private func compileItems(

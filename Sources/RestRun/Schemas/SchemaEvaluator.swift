@@ -111,8 +111,22 @@ struct SchemaEvaluator {
         return valid ? (true, annotations) : (false, Annotations())
     }
 
-    // swiftlint:disable:next cyclomatic_complexity function_body_length
+    /// Whether `instance` passes one keyword of `node`; failures are recorded, annotations for
+    /// `unevaluated*` collected when `collect`.
     private mutating func check(
+        _ keyword: SchemaKeyword, of node: SchemaNode, _ instance: DecodedValue, collect: Bool, annotations: inout Annotations
+    ) -> Bool {
+        switch keyword {
+        case .reference, .dynamicReference: checkReference(keyword, of: node, instance, collect: collect, annotations: &annotations)
+        case .type, .enumeration, .constant, .multipleOf, .maximum, .minimum, .maxLength, .minLength, .pattern, .format: checkValue(keyword, of: node, instance, collect: collect, annotations: &annotations)
+        case .maxItems, .minItems, .uniqueItems, .maxProperties, .minProperties, .required, .dependentRequired: checkShape(keyword, of: node, instance, collect: collect, annotations: &annotations)
+        case .allOf, .anyOf, .oneOf, .not, .conditional, .dependentSchemas: checkCombination(keyword, of: node, instance, collect: collect, annotations: &annotations)
+        case .items, .contains, .members, .propertyNames: checkChildren(keyword, of: node, instance, collect: collect, annotations: &annotations)
+        }
+    }
+
+    /// Checks a `$ref` or `$dynamicRef`: the schema it points to.
+    private mutating func checkReference(
         _ keyword: SchemaKeyword, of node: SchemaNode, _ instance: DecodedValue, collect: Bool, annotations: inout Annotations
     ) -> Bool {
         switch keyword {
@@ -130,6 +144,15 @@ struct SchemaEvaluator {
             let (valid, found) = evaluate(target, instance, collect: collect)
             if valid { annotations.merge(found) }
             return valid
+        default: return true
+        }
+    }
+
+    /// Checks an assertion on the value itself: its type, its value, a number's or a string's bounds, a format.
+    private mutating func checkValue(
+        _ keyword: SchemaKeyword, of node: SchemaNode, _ instance: DecodedValue, collect: Bool, annotations: inout Annotations
+    ) -> Bool {
+        switch keyword {
         case let .type(names, nullable):
             if nullable, instance == .null { return true }
             if names.contains(where: { Self.hasType($0, instance) }) { return true }
@@ -191,6 +214,15 @@ struct SchemaEvaluator {
             if matches { return true }
             fail(node, "format", "wanted \(SchemaFormats.phrase(name)), found \(instance.phrase)")
             return false
+        default: return true
+        }
+    }
+
+    /// Checks an assertion on how many items or properties there are, and which are present.
+    private mutating func checkShape(
+        _ keyword: SchemaKeyword, of node: SchemaNode, _ instance: DecodedValue, collect: Bool, annotations: inout Annotations
+    ) -> Bool {
+        switch keyword {
         case let .maxItems(limit):
             guard case let .array(items) = instance else { return true }
             if items.count <= limit { return true }
@@ -237,6 +269,15 @@ struct SchemaEvaluator {
                 }
             }
             return valid
+        default: return true
+        }
+    }
+
+    /// Checks a keyword that applies other schemas to the same value: allOf, anyOf, oneOf, not, if, dependentSchemas.
+    private mutating func checkCombination(
+        _ keyword: SchemaKeyword, of node: SchemaNode, _ instance: DecodedValue, collect: Bool, annotations: inout Annotations
+    ) -> Bool {
+        switch keyword {
         case let .allOf(schemas):
             var valid = true
             for schema in schemas {
@@ -283,6 +324,15 @@ struct SchemaEvaluator {
                 }
             }
             return valid
+        default: return true
+        }
+    }
+
+    /// Checks a keyword that applies schemas to the items or properties: items, contains, properties, propertyNames.
+    private mutating func checkChildren(
+        _ keyword: SchemaKeyword, of node: SchemaNode, _ instance: DecodedValue, collect: Bool, annotations: inout Annotations
+    ) -> Bool {
+        switch keyword {
         case let .items(prefix, rest, _):
             guard case let .array(items) = instance else { return true }
             var valid = true
@@ -372,8 +422,10 @@ struct SchemaEvaluator {
                 }
             }
             return valid
+        default: return true
         }
     }
+
 
     private mutating func checkAnyOf(
         _ schemas: [SchemaNode], of node: SchemaNode, _ instance: DecodedValue, collect: Bool, annotations: inout Annotations

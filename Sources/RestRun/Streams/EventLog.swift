@@ -9,7 +9,7 @@
 package struct EventLog: Sendable {
     /// Where one event's data and type are: `chunks[chunk][start..<dataEnd]`, then the type up to
     /// `end` (empty for `message`).
-    private struct Record: Sendable {
+    private struct Slot: Sendable {
         var chunk: Int
         var start: Int
         var dataEnd: Int
@@ -31,8 +31,8 @@ package struct EventLog: Sendable {
     private var chunks: [[UInt8]] = []
     private var chunk: [UInt8] = []
     /// The records of every `recordsPerChunk` events, then those of the last ones.
-    private var records: [[Record]] = []
-    private var recent: [Record] = []
+    private var records: [[Slot]] = []
+    private var recent: [Slot] = []
     private var details = [Details(first: 0, id: [], retry: nil)]
     private(set) var count = 0
 
@@ -79,7 +79,7 @@ package struct EventLog: Sendable {
             recent = []
         }
         if recent.isEmpty { recent.reserveCapacity(Self.recordsPerChunk) }
-        recent.append(Record(chunk: chunks.count, start: start, dataEnd: dataEnd, end: chunk.count))
+        recent.append(Slot(chunk: chunks.count, start: start, dataEnd: dataEnd, end: chunk.count))
         count += 1
     }
 

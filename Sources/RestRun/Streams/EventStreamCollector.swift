@@ -24,7 +24,7 @@ final class EventStreamCollector: HTTPClientResponseDelegate, @unchecked Sendabl
     private(set) var body: [UInt8] = []
     private(set) var size = 0
     /// Why the parse stopped with an error, if it did.
-    private(set) var failure: EventStreamParser.Failure?
+    private(set) var failure: EventStreamParser.ParseFailure?
 
     /// What was received so far.
     var received: ReceivedStream { keeper.received }
@@ -66,7 +66,7 @@ final class EventStreamCollector: HTTPClientResponseDelegate, @unchecked Sendabl
         if keepsBody || !keeper.isEventStream { body.append(contentsOf: buffer.readableBytesView) }
         guard keeper.isEventStream else { return task.eventLoop.makeSucceededVoidFuture() }
         buffer.withUnsafeReadableBytes { raw in
-            do throws(EventStreamParser.Failure) {
+            do throws(EventStreamParser.ParseFailure) {
                 try parser.feed(raw.assumingMemoryBound(to: UInt8.self), into: &keeper)
             } catch {
                 failure = error

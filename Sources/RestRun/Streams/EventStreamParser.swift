@@ -17,7 +17,7 @@ import Darwin
 /// event with more than one data line, is copied before its event is dispatched.
 package struct EventStreamParser {
     /// Why the stream cannot be read on.
-    package enum Failure: Error, Equatable {
+    package enum ParseFailure: Error, Equatable {
         /// An event (or one line) is larger than the limit.
         case eventTooLarge
     }
@@ -68,17 +68,17 @@ package struct EventStreamParser {
 
     /// Feeds the next bytes; `dispatch` receives each complete event in order and may return
     /// `false` to stop (the rest of `bytes` is then not read).
-    package mutating func feed(_ bytes: some Sequence<UInt8>, dispatch: (ServerSentEvent) -> Bool) throws(Failure) {
+    package mutating func feed(_ bytes: some Sequence<UInt8>, dispatch: (ServerSentEvent) -> Bool) throws(ParseFailure) {
         let contiguous = Array(bytes)
-        try withoutActuallyEscaping(dispatch) { (dispatch) throws(Failure) in
+        try withoutActuallyEscaping(dispatch) { (dispatch) throws(ParseFailure) in
             var sink = ClosureSink(dispatch: dispatch)
-            try contiguous.withUnsafeBufferPointer { (buffer) throws(Failure) in try feed(buffer, into: &sink) }
+            try contiguous.withUnsafeBufferPointer { (buffer) throws(ParseFailure) in try feed(buffer, into: &sink) }
         }
     }
 
     /// Feeds the next bytes; `sink` takes each complete event in order and may stop the parse
     /// (the rest of `bytes` is then not read).
-    package mutating func feed<Sink: EventStreamSink>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) throws(Failure) {
+    package mutating func feed<Sink: EventStreamSink>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout Sink) throws(ParseFailure) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         let end = bytes.count
         var index = 0
@@ -134,7 +134,7 @@ package struct EventStreamParser {
 
     /// Skips a BOM (EF BB BF) at the very start, once, even split across chunks; a partial one is
     /// the start of a line. Returns where the stream's lines begin in `bytes`.
-    private mutating func skipBOM(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Int {
+    private mutating func skipBOM(_ bytes: UnsafeBufferPointer<UInt8>) throws(ParseFailure) -> Int {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         var index = 0
         while !started, index < bytes.count {
@@ -147,7 +147,7 @@ package struct EventStreamParser {
             started = true
             let seen = bomBytesSeen
             bomBytesSeen = 0
-            try bom[0..<seen].withUnsafeBufferPointer { (partial) throws(Failure) in try gather(partial) }
+            try bom[0..<seen].withUnsafeBufferPointer { (partial) throws(ParseFailure) in try gather(partial) }
         }
         return index
     }
@@ -158,21 +158,21 @@ package struct EventStreamParser {
     }
 
     /// Adds bytes to the line being gathered across chunks.
-    private mutating func gather(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) {
+    private mutating func gather(_ bytes: UnsafeBufferPointer<UInt8>) throws(ParseFailure) {
         if line.count + bytes.count + heldData > maxEventSize { throw .eventTooLarge }
         line.append(contentsOf: bytes)
     }
 
     /// Ends the line gathered in `line`; it is moved out while it is read, as `endLine` changes
     /// the parser.
-    private mutating func endGatheredLine<Sink: EventStreamSink>(into sink: inout Sink) throws(Failure) -> Bool {
+    private mutating func endGatheredLine<Sink: EventStreamSink>(into sink: inout Sink) throws(ParseFailure) -> Bool {
         var gathered: [UInt8] = []
         swap(&gathered, &line)
         defer {
             gathered.removeAll(keepingCapacity: true)
             swap(&gathered, &line)
         }
-        return try gathered.withUnsafeBufferPointer { (gathered) throws(Failure) in try endLine(gathered, inPlace: false, into: &sink) }
+        return try gathered.withUnsafeBufferPointer { (gathered) throws(ParseFailure) in try endLine(gathered, inPlace: false, into: &sink) }
     }
 
     /// Copies the pending data line into `data`: the bytes it points into are about to go.
@@ -186,7 +186,7 @@ package struct EventStreamParser {
     /// Reads one line; `inPlace` when it lies in the bytes being fed. Returns whether to read on.
     private mutating func endLine<Sink: EventStreamSink>(
         _ line: UnsafeBufferPointer<UInt8>, inPlace: Bool, into sink: inout Sink
-    ) throws(Failure) -> Bool {
+    ) throws(ParseFailure) -> Bool {
         guard let first = line.first else { return dispatchEvent(into: &sink) }
         if inPlace, line.count + heldData > maxEventSize { throw .eventTooLarge }
         if first == UInt8(ascii: ":") { return true }

@@ -2,7 +2,7 @@
 /// the stream ends, `until` holds for an event, `maxEvents` have arrived, or `within` runs out.
 package struct EventStreamSettings: Sendable {
     /// One condition of `until:`: a JSONPath over one event and the predicate its value must meet.
-    package struct Condition: Sendable {
+    package struct StopCondition: Sendable {
         /// The path, over the event's `{event, data, id, json}`.
         package var path: JSONPath
         /// What its value must meet.
@@ -10,7 +10,7 @@ package struct EventStreamSettings: Sendable {
     }
 
     /// Every condition must hold for one event (the event is kept).
-    package var until: [Condition] = []
+    package var until: [StopCondition] = []
     /// Where `until:` was written.
     package var untilLocation: SourceLocation?
     /// Stop after this many events.

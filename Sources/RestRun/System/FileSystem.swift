@@ -8,7 +8,7 @@ import SystemPackage
 /// The few file operations rest-run needs, with errors that name the file.
 package enum FileSystem {
     /// A file that could not be read.
-    package struct Failure: Error, Sendable, CustomStringConvertible {
+    package struct ReadError: Error, Sendable, CustomStringConvertible {
         /// One sentence naming the file and the reason.
         package var message: String
         /// The sentence.
@@ -22,30 +22,30 @@ package enum FileSystem {
 
     /// The whole file as bytes. Only regular files are read (a directory, a device such as
     /// `/dev/zero` or a pipe is refused before a byte is read), and never more than `limit` bytes.
-    package static func readBytes(_ path: String, limit: Int = defaultSizeLimit) throws(Failure) -> [UInt8] {
+    package static func readBytes(_ path: String, limit: Int = defaultSizeLimit) throws(ReadError) -> [UInt8] {
         // O_NONBLOCK: opening a named pipe must not wait for a writer; regular files ignore it.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK)
-        guard descriptor >= 0 else { throw Failure(message: "cannot read '\(path)': \(errorText())") }
+        guard descriptor >= 0 else { throw ReadError(message: "cannot read '\(path)': \(errorText())") }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Failure(message: "cannot read '\(path)': \(errorText())") }
+        guard fstat(descriptor, &info) == 0 else { throw ReadError(message: "cannot read '\(path)': \(errorText())") }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw Failure(message: "cannot read '\(path)': it is a directory")
-        default: throw Failure(message: "cannot read '\(path)': it is not a regular file")
+        case S_IFDIR: throw ReadError(message: "cannot read '\(path)': it is a directory")
+        default: throw ReadError(message: "cannot read '\(path)': it is not a regular file")
         }
         guard Int(info.st_size) <= limit else {
-            throw Failure(message: "cannot read '\(path)': it is \(ByteCount.format(Int(info.st_size))), more than the \(ByteCount.format(limit)) allowed")
+            throw ReadError(message: "cannot read '\(path)': it is \(ByteCount.format(Int(info.st_size))), more than the \(ByteCount.format(limit)) allowed")
         }
         return try readAll(descriptor, named: path, limit: limit, expected: Int(info.st_size))
     }
 
     /// Standard input as bytes, up to `limit` (for a request file given as `-`).
-    package static func readStandardInput(limit: Int = defaultSizeLimit) throws(Failure) -> [UInt8] {
+    package static func readStandardInput(limit: Int = defaultSizeLimit) throws(ReadError) -> [UInt8] {
         try readAll(0, named: "standard input", limit: limit, expected: 0)
     }
 
-    private static func readAll(_ descriptor: Int32, named path: String, limit: Int, expected: Int) throws(Failure) -> [UInt8] {
+    private static func readAll(_ descriptor: Int32, named path: String, limit: Int, expected: Int) throws(ReadError) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(expected)
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -53,12 +53,12 @@ package enum FileSystem {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Failure(message: "cannot read '\(path)': \(errorText())")
+                throw ReadError(message: "cannot read '\(path)': \(errorText())")
             }
             if count == 0 { break }
             // A file that grows while it is read is still cut at the limit.
             guard result.count + count <= limit else {
-                throw Failure(message: "cannot read '\(path)': it is more than the \(ByteCount.format(limit)) allowed")
+                throw ReadError(message: "cannot read '\(path)': it is more than the \(ByteCount.format(limit)) allowed")
             }
             result.append(contentsOf: chunk[0..<count])
         }
@@ -66,42 +66,42 @@ package enum FileSystem {
     }
 
     /// The whole file as UTF-8 text (see `readBytes` for what is refused).
-    package static func readText(_ path: String, limit: Int = defaultSizeLimit) throws(Failure) -> String {
+    package static func readText(_ path: String, limit: Int = defaultSizeLimit) throws(ReadError) -> String {
         let bytes = try readBytes(path, limit: limit)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let (line, column) = UTF8Position.firstInvalidByte(in: bytes)
-            throw Failure(message: "cannot read '\(path)': it is not UTF-8 text (the first bad byte is at line \(line), column \(column))")
+            throw ReadError(message: "cannot read '\(path)': it is not UTF-8 text (the first bad byte is at line \(line), column \(column))")
         }
         return text
     }
 
     /// Writes `text` to `path`, replacing it.
-    package static func write(_ text: String, to path: String) throws(Failure) {
+    package static func write(_ text: String, to path: String) throws(ReadError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw Failure(message: "cannot write '\(path)': \(errorText())") }
+        guard descriptor >= 0 else { throw ReadError(message: "cannot write '\(path)': \(errorText())") }
         defer { close(descriptor) }
         do {
             _ = try FileDescriptor(rawValue: descriptor).writeAll(Array(text.utf8))
         } catch let error as Errno {
-            throw Failure(message: "cannot write '\(path)': \(String(cString: strerror(error.rawValue)))")
+            throw ReadError(message: "cannot write '\(path)': \(String(cString: strerror(error.rawValue)))")
         } catch {
-            throw Failure(message: "cannot write '\(path)': \(error)")
+            throw ReadError(message: "cannot write '\(path)': \(error)")
         }
     }
 
     /// Creates the folder `path` and the folders above it that are missing (`mkdir -p`).
-    package static func createDirectories(_ path: String) throws(Failure) {
+    package static func createDirectories(_ path: String) throws(ReadError) {
         guard !path.isEmpty, !isDirectory(path) else { return }
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             try createDirectories(String(path[..<slash]))
         }
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-            throw Failure(message: "cannot create the folder '\(path)': \(errorText())")
+            throw ReadError(message: "cannot create the folder '\(path)': \(errorText())")
         }
     }
 
     /// Writes `text` to `path`, creating its folder first when it is missing.
-    package static func writeCreatingFolders(_ text: String, to path: String) throws(Failure) {
+    package static func writeCreatingFolders(_ text: String, to path: String) throws(ReadError) {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try createDirectories(String(path[..<slash])) }
         try write(text, to: path)
     }
@@ -150,8 +150,8 @@ package enum FileSystem {
     }
 
     /// The names in a directory, sorted, without `.` and `..`.
-    package static func contents(ofDirectory path: String) throws(Failure) -> [String] {
-        guard let directory = opendir(path) else { throw Failure(message: "cannot list '\(path)': \(errorText())") }
+    package static func contents(ofDirectory path: String) throws(ReadError) -> [String] {
+        guard let directory = opendir(path) else { throw ReadError(message: "cannot list '\(path)': \(errorText())") }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {

@@ -18,7 +18,7 @@ package struct TemplateParser: Sendable {
     }
 
     /// Where a scalar's text sits in its file, so that placeholders get their own columns.
-    package struct Origin: Sendable {
+    package struct Provenance: Sendable {
         /// The file.
         package var source: SourceText
         /// Where the scalar starts.
@@ -53,14 +53,14 @@ package struct TemplateParser: Sendable {
     }
 
     /// Parses `text`; problems are returned as diagnostics next to the best template that could be made.
-    package func parse(_ text: String, origin: Origin) -> (Template, [Diagnostic]) {
+    package func parse(_ text: String, origin: Provenance) -> (Template, [Diagnostic]) {
         if !Self.mayHoldPlaceholders(text) { return (Template(literal: text, location: origin.location(at: 0)), []) }
         // The text's bytes in place; a copy only for a string that keeps none contiguous.
         let parsed = text.utf8.withContiguousStorageIfAvailable { parse($0, origin: origin) }
         return parsed ?? Array(text.utf8).withUnsafeBufferPointer { parse($0, origin: origin) }
     }
 
-    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, origin: Origin) -> (Template, [Diagnostic]) {
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, origin: Provenance) -> (Template, [Diagnostic]) {
         var scan = Scan(bytes: bytes, origin: origin)
         parse(from: 0, to: bytes.count, into: &scan)
         scan.flush()
@@ -71,7 +71,7 @@ package struct TemplateParser: Sendable {
     /// not yet made a part.
     private struct Scan {
         let bytes: UnsafeBufferPointer<UInt8>
-        let origin: Origin
+        let origin: Provenance
         var parts: [Template.Part] = []
         var diagnostics: [Diagnostic] = []
         /// Literal text not yet made a part: a run of the text itself (most literals are one run,
@@ -79,7 +79,7 @@ package struct TemplateParser: Sendable {
         var run: Range<Int>?
         var literal: [UInt8] = []
 
-        init(bytes: UnsafeBufferPointer<UInt8>, origin: Origin) {
+        init(bytes: UnsafeBufferPointer<UInt8>, origin: Provenance) {
             self.bytes = bytes
             self.origin = origin
         }

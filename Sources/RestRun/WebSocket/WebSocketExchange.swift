@@ -81,7 +81,7 @@ package struct WebSocketExchange: Sendable {
     }
 
     /// A transcript entry as the reports show it.
-    private static func event(_ entry: ConversationTranscript.Entry) -> ServerSentEvent {
+    private static func event(_ entry: ConversationTranscript.TranscriptLine) -> ServerSentEvent {
         switch (entry.sent, entry.message) {
         case let (false, .close(code, reason)): ServerSentEvent(type: "closed", data: ConversationMessage.closeText(code, reason))
         case let (false, .binary(bytes)): ServerSentEvent(type: "received", data: entry.message.shown + " " + String(decoding: bytes, as: UTF8.self))
