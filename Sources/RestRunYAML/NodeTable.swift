@@ -3,7 +3,7 @@
 /// it once the document is read. A document costs a few arrays, not an allocation per node.
 package struct NodeTable: Sendable {
     /// What a record describes.
-    package enum Kind: UInt8, Sendable {
+    package enum NodeShape: UInt8, Sendable {
         /// A scalar.
         case scalar
         /// A mapping.
@@ -15,7 +15,7 @@ package struct NodeTable: Sendable {
     /// One node.
     package struct Record: Sendable {
         /// Scalar, mapping or list.
-        package var kind: Kind
+        package var kind: NodeShape
         /// How a scalar was written (`.plain` for collections).
         package var style: ScalarStyle
         /// Index into `tags`, or -1 when the node has no explicit tag.

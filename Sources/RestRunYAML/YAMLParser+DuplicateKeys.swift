@@ -18,7 +18,7 @@ extension YAMLParser {
     /// kept: nothing to retain when it is short, and one comparison.
     struct ResolvedKey {
         /// What a key is, besides its text.
-        enum Kind {
+        enum KeyShape {
             /// A scalar that resolves to a string: the text says it all.
             case string
             /// A scalar that resolves to null, a boolean or a number.
@@ -29,7 +29,7 @@ extension YAMLParser {
 
         /// The scalar's text ("" for a collection).
         let text: String
-        let kind: Kind
+        let kind: KeyShape
 
         /// The text of a key that is a name: a scalar with no tag that is quoted or resolves to a
         /// string. Two names are the same key exactly when their texts are equal.

@@ -148,7 +148,7 @@ package struct YAMLParser: ~Copyable {
 
     /// Adds a record for a node that starts at `mark`; its index.
     private mutating func addRecord(
-        _ kind: NodeTable.Kind, style: ScalarStyle = .plain, tag: String?, at mark: yaml_mark_t, start: Int, count: Int = 0
+        _ kind: NodeTable.NodeShape, style: ScalarStyle = .plain, tag: String?, at mark: yaml_mark_t, start: Int, count: Int = 0
     ) -> Int32 {
         var tagIndex: Int32 = -1
         if let tag {
@@ -242,7 +242,7 @@ package struct YAMLParser: ~Copyable {
 
     /// Adds a mapping or a list whose children are on the child stack from `first` up, moving them
     /// to the table; its index.
-    private mutating func addCollection(_ kind: NodeTable.Kind, start mark: yaml_mark_t, tag: String?, children first: Int) -> Int32 {
+    private mutating func addCollection(_ kind: NodeTable.NodeShape, start mark: yaml_mark_t, tag: String?, children first: Int) -> Int32 {
         let childCount = childStack.count - first
         let start = table.children.count
         childStack.move(from: first, to: &table.children)

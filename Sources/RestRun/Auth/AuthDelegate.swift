@@ -16,7 +16,7 @@ package struct AuthDelegate: NetworkingDelegate {
     }
 
     package func headers(for networking: any Networking, request: PreparedRequest) async throws -> [(String, String)] {
-        guard let auth = request.auth, !request.removedHeaders.contains("authorization") else { return [] }
+        guard let auth = request.auth as? RequestAuth, !request.removedHeaders.contains("authorization") else { return [] }
         for secret in auth.secrets where secret.count >= 4 { redactor.add(secret) }
         switch auth {
         case let .oauth2(settings):
@@ -29,7 +29,7 @@ package struct AuthDelegate: NetworkingDelegate {
     }
 
     package func networking(_ networking: any Networking, retryDecisionFor request: PreparedRequest, after attempt: Attempt) async -> RetryDecision {
-        guard let auth = request.auth, let response = attempt.response, response.status == 401, attempt.number <= 2 else { return .doNotRetry }
+        guard let auth = request.auth as? RequestAuth, let response = attempt.response, response.status == 401, attempt.number <= 2 else { return .doNotRetry }
         switch auth {
         case let .oauth2(settings):
             guard attempt.number == 1, let sent = request.headers["Authorization"], sent.hasPrefix("Bearer ") else { return .doNotRetry }

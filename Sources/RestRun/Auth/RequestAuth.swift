@@ -2,7 +2,7 @@
 /// token fetched (and refreshed) for the run, an AWS Signature V4 over each attempt, or an answer
 /// to a server's Digest challenge. Its secrets are rendered; `AuthDelegate` and `HeaderMerge`
 /// apply it.
-package enum RequestAuth: Sendable, Equatable {
+package enum RequestAuth: SendingAuth, Equatable {
     /// `auth: {oauth2: {...}}`
     case oauth2(OAuth2Settings)
     /// `auth: {aws_sigv4: {...}}`
@@ -17,5 +17,11 @@ package enum RequestAuth: Sendable, Equatable {
         case let .awsSigV4(signer): [signer.secretKey, signer.sessionToken].compactMap { $0 }
         case let .digest(_, password): [password]
         }
+    }
+
+    /// The headers signed, for AWS SigV4; as they are for the others.
+    package func signed(_ headers: Headers, for request: PreparedRequest) -> Headers {
+        guard case let .awsSigV4(signer) = self else { return headers }
+        return signer.sign(method: request.method.rawValue, url: request.url, headers: headers, body: request.body?.bytes ?? [])
     }
 }

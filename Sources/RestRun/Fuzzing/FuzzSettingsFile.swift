@@ -36,7 +36,7 @@ package struct FuzzSettingsFile: Sendable {
             var request = PreparedRequest(name: path, url: settings.baseURL ?? "")
             settings.headers = try runner.fileHeaders(of: file, for: &request, scope: scope)
             settings.transport = file.options.transport
-            settings.auth = request.auth
+            settings.auth = request.auth as? RequestAuth
             return settings
         } catch {
             throw DiagnosticList([error])

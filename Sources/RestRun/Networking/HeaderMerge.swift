@@ -29,8 +29,8 @@ package enum HeaderMerge {
         }
         var merged = request
         // A signature covers the headers as they are sent, so it is made last.
-        if case let .awsSigV4(signer)? = request.auth, !request.removedHeaders.contains("authorization") {
-            headers = signer.sign(method: request.method.rawValue, url: request.url, headers: headers, body: request.body?.bytes ?? [])
+        if let auth = request.auth, !request.removedHeaders.contains("authorization") {
+            headers = auth.signed(headers, for: request)
         }
         merged.headers = headers
         return merged

@@ -46,10 +46,11 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
     public var message: String
     /// Every attempt when the request was retried, this one last; empty for a single attempt.
     public var attempts: [Attempt] = []
-    /// Lines shown under the message: a stream's events so far.
+    /// Lines shown under the message (an event stream's events so far).
     package var notes: [String] = []
-    /// A stream's events received before it failed.
-    package var events: EventLog?
+    /// What the request's kind of exchange received before it failed (an event stream's
+    /// events), read through the kind's own accessor (`events`).
+    package var received: (any Sendable)?
     /// The request went out on a reused connection that the server closed before any byte of an
     /// answer: the networker sends it again on another connection, and `-v` says so.
     package var closedUnanswered = false

@@ -110,7 +110,7 @@ public final class Networker: Networking {
     private func exchangeFollowingRedirects(
         _ request: PreparedRequest, attempt: Int, start: ContinuousClock.Instant
     ) async throws -> (PreparedRequest, Result<Response, any Error>) {
-        let deadline = NIODeadline.now() + TimeAmount(request.stream?.settings.within ?? request.transport.effectiveTimeout)
+        let deadline = NIODeadline.now() + TimeAmount(request.wire?.timeout ?? request.transport.effectiveTimeout)
         var current = request
         var redirects = 0
         var resends = 0
@@ -180,14 +180,6 @@ public final class Networker: Networking {
     }
 
     private func exchange(_ request: PreparedRequest, deadline: NIODeadline, start: ContinuousClock.Instant) async throws -> Response {
-        if let wire = request.wire {
-            do {
-                return try await wire.exchange(request, tls: request.transport.customizesTLS ? pool.tlsConfiguration(request.transport) : nil, deadline: deadline)
-            } catch {
-                if Task.isCancelled { throw CancellationError() }
-                throw NetworkError(classifying: error, request: request)
-            }
-        }
         guard request.method.isValid else {
             throw NetworkError(.other, "cannot send '\(request.method)': it is not an HTTP method (use an upper-case token such as GET or POST)")
         }
@@ -198,11 +190,12 @@ public final class Networker: Networking {
             // Made from the fields in one go: `add` checks each name (and traps on one that is
             // not ASCII), and AsyncHTTPClient validates every name and value before sending
             // either way.
+            if let wire = request.wire {
+                return try await wire.exchange(
+                    request, through: WireContext(pool: pool, networking: self, delegates: delegates, deadline: deadline, start: start))
+            }
             let headers = HTTPHeaders(request.headers.fields.map { ($0.name, $0.value) })
             let outgoing = try pool.parsedRequest(request, headers: headers)
-            if let stream = request.stream {
-                return try await exchangeStream(request, outgoing, reading: stream, deadline: deadline, start: start)
-            }
             let collector = BodyCollector(limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody)
             // Connections stay where the pool puts them: pinning each file's requests to one loop
             // makes AsyncHTTPClient open overflow connections, closed when idle (RESULTS.md).
@@ -238,68 +231,6 @@ public final class Networker: Networking {
             if Task.isCancelled { throw CancellationError() }
             throw NetworkError(classifying: error, request: request)
         }
-    }
-
-    /// One attempt of a request with `stream:`: its events are read as they arrive, until the
-    /// stream ends or its settings stop it; a stall or a bad event fails it with the events so far.
-    private func exchangeStream(
-        _ request: PreparedRequest, _ outgoing: HTTPClient.Request, reading: EventStreamReading, deadline: NIODeadline,
-        start: ContinuousClock.Instant
-    ) async throws -> Response {
-        let observers = delegates.compactMap { ($0 as? any EventStreamObserver)?.eventObserver(for: request) }
-        let collector = EventStreamCollector(
-            reading: reading, limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody, start: start, observers: observers)
-        let task = pool.client(for: request).execute(request: outgoing, delegate: collector, deadline: deadline, logger: pool.logger)
-        do {
-            try await withTaskCancellationHandler {
-                try await task.futureResult.get()
-            } onCancel: {
-                task.cancel()
-            }
-        } catch is EventStreamCollector.Stop {
-            // `until` held or `max_events` arrived: what came so far is the response.
-        } catch {
-            if Task.isCancelled { throw CancellationError() }
-            var failure = streamFailure(error, request: request, collector: collector)
-            failure.closedUnanswered = collector.head == nil && pool.connections.closedUnanswered(error, kind: failure.kind, logger: task.logger)
-            throw failure
-        }
-        guard let head = collector.head else { throw NetworkError(classifying: HTTPClientError.remoteConnectionClosed, request: request) }
-        var received = Response(
-            status: Int(head.status.code), reason: head.status.reasonPhrase, headers: Headers(head.headers), body: collector.body,
-            url: request.url, duration: ContinuousClock.now - start)
-        received.bodySize = collector.size
-        if head.version.major == 2 { received.version = "2" }
-        received.stream = collector.received
-        return received
-    }
-
-    /// Why a stream failed, in one sentence, with its events so far.
-    private func streamFailure(_ error: any Error, request: PreparedRequest, collector: EventStreamCollector) -> NetworkError {
-        let settings = request.stream?.settings ?? EventStreamSettings()
-        let events = collector.received.events
-        let count = "\(events.count) event\(events.count == 1 ? "" : "s")"
-        var failure: NetworkError
-        if collector.failure == .eventTooLarge {
-            failure = NetworkError(.bodyTooLarge,
-                "an event of the stream from \(request.url) is larger than max_event_size (\(ByteCount.format(settings.maxEventSize))), after \(count)")
-        } else if collector.tooManyEvents {
-            failure = NetworkError(.bodyTooLarge,
-                "the stream from \(request.url) sent more than \(EventStreamSettings.eventLimit) events: set max_events or until to stop it sooner")
-        } else if collector.head != nil, let client = error as? HTTPClientError, client == .deadlineExceeded || client == .readTimeout {
-            let limit = settings.within.map { "within \(DurationText.format($0))" }
-                ?? "within the request's timeout (\(DurationText.format(request.transport.effectiveTimeout)))"
-            let goal = settings.until.isEmpty
-                ? (settings.maxEvents.map { "fewer than \($0) events arrived" } ?? "it did not end") : "'until' did not hold"
-            failure = NetworkError(.timeout, "the event stream from \(request.url) stalled: \(goal) \(limit) (\(count) received)")
-        } else {
-            failure = NetworkError(classifying: error, request: request)
-        }
-        if collector.head != nil, collector.received.isEventStream {
-            failure.notes = EventStreamText.notes(events)
-            failure.events = events
-        }
-        return failure
     }
 
     /// The request a redirect response leads to, if it is one.

@@ -14,8 +14,7 @@ public struct PreparedRequest: Sendable {
         var fileHeaders: [(String, String)] = []
         var baseURL: String?
         var keepsBody: Bool = true
-        var stream: EventStreamReading?
-        var auth: RequestAuth?
+        var auth: (any SendingAuth)?
         var wire: (any WireExchange)?
     }
 
@@ -57,18 +56,13 @@ public struct PreparedRequest: Sendable {
         get { storage.value.body }
         _modify { yield &storage.value.body }
     }
-    /// An `auth:` applied while sending: OAuth 2.0, AWS SigV4 or Digest (see `AuthDelegate`).
-    package var auth: RequestAuth? {
+    /// An `auth:` applied while sending: OAuth 2.0, AWS SigV4 or Digest (see `SendingAuth`).
+    package var auth: (any SendingAuth)? {
         get { storage.value.auth }
         _modify { yield &storage.value.auth }
     }
-    /// `stream:`: the response is read as an event stream.
-    package var stream: EventStreamReading? {
-        get { storage.value.stream }
-        _modify { yield &storage.value.stream }
-    }
-    /// How an attempt goes on the wire when it is not a plain HTTP exchange (a WebSocket
-    /// handshake); set by the kind of exchange that prepared the request.
+    /// How an attempt goes on the wire when it is not a plain HTTP exchange (an event stream, a
+    /// WebSocket handshake); set by the kind of exchange that prepared the request.
     package var wire: (any WireExchange)? {
         get { storage.value.wire }
         _modify { yield &storage.value.wire }

@@ -11,7 +11,7 @@ public struct Response: Sendable {
         var duration: Duration
         var version = "1.1"
         var attempts: [Attempt] = []
-        var stream: ReceivedStream?
+        var received: (any Sendable)?
         var conversation: (any Conversation)?
         var transcript: ConversationTranscript?
     }
@@ -69,10 +69,11 @@ public struct Response: Sendable {
         _modify { yield &storage.value.attempts }
     }
 
-    /// What a request with `stream:` received, event by event.
-    package var stream: ReceivedStream? {
-        get { storage.value.stream }
-        _modify { yield &storage.value.stream }
+    /// What the request's kind of exchange received beyond the body (an event stream's events),
+    /// read through the kind's own accessor (`stream`).
+    package var received: (any Sendable)? {
+        get { storage.value.received }
+        _modify { yield &storage.value.received }
     }
 
     /// The conversation the response opened (a WebSocket after its 101), or nil.

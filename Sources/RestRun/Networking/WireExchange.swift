@@ -1,11 +1,39 @@
 package import NIOCore
 package import NIOSSL
 
-/// One attempt of a request that is not a plain HTTP exchange, carried out by its kind (a
-/// WebSocket handshake opens a conversation). The networker calls it inside its attempt loop, so
-/// headers, delegates, retries and the reports treat it as any request.
+/// One attempt of a request that is not a plain HTTP exchange, carried out by its kind (an event
+/// stream read as it arrives, a WebSocket handshake that opens a conversation). The networker
+/// calls it inside its attempt loop, so headers, delegates, retries and the reports treat it as
+/// any request.
 package protocol WireExchange: Sendable {
-    /// Sends `request` (its headers already merged) and returns the response, by `deadline`.
+    /// How long one attempt may take, when the kind sets its own limit (else the request's timeout).
+    var timeout: Duration? { get }
+    /// Sends `request` (its headers already merged) through `wire` and returns the response.
     /// Throws a `NetworkError`.
-    func exchange(_ request: PreparedRequest, tls: TLSConfiguration?, deadline: NIODeadline) async throws -> Response
+    func exchange(_ request: PreparedRequest, through wire: WireContext) async throws -> Response
+}
+
+extension WireExchange {
+    /// The request's own timeout.
+    package var timeout: Duration? { nil }
+}
+
+/// What the networker lends a kind's attempt: the run's clients, its delegates and the deadline.
+package struct WireContext: Sendable {
+    /// The run's HTTP clients.
+    let pool: HTTPClientPool
+    /// The networker, as the delegates see it.
+    package let networking: any Networking
+    /// The networker's delegates, in order.
+    package let delegates: [any NetworkingDelegate]
+    /// When the attempt must be over.
+    package let deadline: NIODeadline
+    /// When the attempt started.
+    package let start: ContinuousClock.Instant
+
+    /// The TLS settings a connection of `request` needs beyond the system's (its CAs, a client
+    /// certificate, `insecure`), or nil.
+    package func tls(for request: PreparedRequest) -> TLSConfiguration? {
+        request.transport.customizesTLS ? pool.tlsConfiguration(request.transport) : nil
+    }
 }

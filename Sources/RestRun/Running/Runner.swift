@@ -270,8 +270,7 @@ package struct Runner: Sendable {
                 start = ContinuousClock.now
             }
             if request.websocket != nil {
-                let exchange = WebSocketExchange(request: request, checker: checker) { [control] in control?.isStopped == true || Task.isCancelled }
-                await exchange.run(prepared, networking: networking, scope: &scope, result: &result)
+                await webSocketExchange(request, checker: checker).run(prepared, networking: networking, scope: &scope, result: &result)
                 result.duration = ContinuousClock.now - start
                 return result
             }
@@ -335,7 +334,7 @@ package struct Runner: Sendable {
         prepared.baseURL = baseURL
         prepared.auth = resolved.auth
         prepared.keepsBody = keepsBody
-        if let stream = request.stream { prepared.stream = EventStreamReading(stream, scope: scope) }
+        if let stream = request.stream { prepared.wire = EventStreamExchange(reading: EventStreamReading(stream, scope: scope)) }
         guard URLBuilder.isAbsolute(prepared.url) else {
             throw Diagnostic(
                 "the URL '\(prepared.url)' is not absolute: give the file a 'base_url' or use a full URL",

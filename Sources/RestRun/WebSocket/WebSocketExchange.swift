@@ -6,21 +6,49 @@
 /// 3); checks that fail (a message's expectations, a close code) are failures (exit 4) and the
 /// steps after them still run.
 package struct WebSocketExchange: Sendable {
-    /// The request, for its steps, decoder and location.
-    package var request: DeclaredRequest
+    /// What checking one received message found: its expectations' results, its failures, and
+    /// the values its captures took (unredacted; the exchange stores them in the scope).
+    package struct MessageCheck: Sendable {
+        /// Every expectation's result.
+        package var expectations: [ExpectationResult] = []
+        /// Failed expectations, decoding and captures.
+        package var failures: [Diagnostic] = []
+        /// Captured values, in order.
+        package var captures: [(name: String, value: DecodedValue)] = []
+
+        /// A check's findings.
+        package init(expectations: [ExpectationResult] = [], failures: [Diagnostic] = [], captures: [(name: String, value: DecodedValue)] = []) {
+            self.expectations = expectations
+            self.failures = failures
+            self.captures = captures
+        }
+    }
+
+    /// Checks a received message (its bytes) against a `receive` step's expectations and captures.
+    package typealias Checker = @Sendable (_ message: [UInt8], _ step: WebSocketStep, _ expectations: [Expectation], _ captures: [Capture], _ scope: Scope) async -> MessageCheck
+
+    /// The steps, in order.
+    package var steps: [WebSocketStep]
+    /// Where the request was written, for failures of the handshake.
+    package var location: SourceLocation?
+    /// Hides secrets in what is reported.
+    package var redactor: Redactor
     /// Checks each received message as a response body.
-    package var checker: ResponseChecker
+    package var check: Checker
     /// Whether the run was stopped (`--fail-fast`, an interrupt).
     package var isStopped: @Sendable () -> Bool
 
-    /// An exchange of `request`'s steps.
-    package init(request: DeclaredRequest, checker: ResponseChecker, isStopped: @escaping @Sendable () -> Bool) {
-        self.request = request
-        self.checker = checker
+    /// An exchange of `steps`.
+    package init(
+        steps: [WebSocketStep], location: SourceLocation?, redactor: Redactor, isStopped: @escaping @Sendable () -> Bool,
+        check: @escaping Checker
+    ) {
+        self.steps = steps
+        self.location = location
+        self.redactor = redactor
         self.isStopped = isStopped
+        self.check = check
     }
-
-    private var redactor: Redactor { checker.redactor }
 
     /// `request` made ready for a handshake: its attempt opens a WebSocket, and it asks for no
     /// compressed body, having none.
@@ -42,14 +70,14 @@ package struct WebSocketExchange: Sendable {
             let message = network?.message ?? "the WebSocket handshake with \(prepared.url) failed (run with -v for the details)"
             result.outcome = .error
             result.attempts = max(1, network?.attempts.count ?? 1)
-            result.failures = [Diagnostic(redactor.redact(message), at: request.location)]
+            result.failures = [Diagnostic(redactor.redact(message), at: location)]
             return
         }
         result.status = response.status
         result.attempts = max(1, response.attempts.count)
         guard let opened = response.conversation else {
             result.outcome = .error
-            result.failures = [Diagnostic("the server answered \(response.status) and opened no WebSocket", at: request.location)]
+            result.failures = [Diagnostic("the server answered \(response.status) and opened no WebSocket", at: location)]
             return
         }
         let conversation = Self.recorded(opened, response: response, request: prepared, networking: networking)
@@ -58,7 +86,7 @@ package struct WebSocketExchange: Sendable {
             result.events = EventLog(conversation.transcript.entries.map(Self.event)).redacted(by: redactor)
         }
         var closed = false
-        for step in request.websocket ?? [] where !isStopped() {
+        for step in steps where !isStopped() {
             guard await perform(step, on: conversation.conversation, closed: &closed, scope: &scope, result: &result) else { break }
         }
         if !closed, result.outcome != .error {
@@ -162,16 +190,13 @@ package struct WebSocketExchange: Sendable {
             if result.outcome != .error { result.outcome = .failed }
             return false
         case let received?:
-            var checked = DeclaredRequest(name: request.name, location: step.location, url: request.url, expectations: expectations, captures: captures)
-            checked.decoder = request.decoder
-            checked.decoderLocation = request.decoderLocation
-            let outcome = await checker.check(checked, response: Response(status: result.status ?? 101, body: received.bytes, url: result.url), scope: scope)
+            let outcome = await check(received.bytes, step, expectations, captures, scope)
             result.expectations += outcome.expectations
             result.failures += outcome.failures
             if !outcome.failures.isEmpty, result.outcome != .error { result.outcome = .failed }
-            for (capture, value) in outcome.captures {
-                scope[capture.name] = value
-                result.captures.append((capture.name, redactor.redact(value)))
+            for (name, value) in outcome.captures {
+                scope[name] = value
+                result.captures.append((name, redactor.redact(value)))
             }
             return true
         }

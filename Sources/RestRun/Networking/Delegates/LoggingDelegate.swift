@@ -4,7 +4,7 @@ package import Logging
 /// sent, `<` lines for what comes back, `*` lines for retries. Secrets are redacted here, whatever
 /// the log level or handler; in a run, a request's lines are written when it is done, so that values
 /// its response yields as secrets are hidden too.
-package struct LoggingDelegate: NetworkingDelegate, EventStreamObserver, ConversationObserver {
+package struct LoggingDelegate: NetworkingDelegate, ConversationObserver {
     /// The logger events go to.
     package let logger: Logger
     /// Hides secrets.
@@ -64,21 +64,12 @@ package struct LoggingDelegate: NetworkingDelegate, EventStreamObserver, Convers
         emit("* retrying in \(DurationText.format(wait)) (attempt \(attempt + 1) of \(request.retry?.attempts ?? attempt + 1))")
     }
 
-    /// Logs each event of a stream as it arrives: `< event 1: message "hello"`.
-    package func eventObserver(for request: PreparedRequest) -> @Sendable (ServerSentEvent, Int) -> Void {
-        let held = HeldLog.current
-        return { [logger, redactor] event, number in
-            let text = number == 0 ? "< \(event.data)  (an event stream)" : "< " + EventStreamText.line(event, number: number)
-            if let held { held.append(text, to: logger) } else { logger.info("\(redactor.redact(text))") }
-        }
-    }
-
     /// Logs each message of a conversation as it goes: `> hello` sent, `< hi` received.
     package func networking(_ networking: any Networking, didExchange message: ConversationMessage, sent: Bool, for request: PreparedRequest) {
         emit((sent ? "> " : "< ") + message.shown)
     }
 
-    private func emit(_ text: String) {
+    func emit(_ text: String) {
         if let held = HeldLog.current {
             held.append(text, to: logger)
         } else {
