@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "RestRun", targets: ["RestRun"]),
         .library(name: "RestRunCLI", targets: ["RestRunCLI"]),
         .library(name: "RestRunMock", targets: ["RestRunMock"]),
+        // For the fuzz targets (Fuzz/Package.swift); neither has a public declaration.
+        .library(name: "RestRunFuzzing", targets: ["RestRunFuzzing"]),
+        .library(name: "RestRunImporting", targets: ["RestRunImporting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
@@ -80,9 +83,28 @@ let package = Package(
             ]
         ),
         .target(
+            name: "RestRunFuzzing",
+            dependencies: [
+                "RestRun",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        .target(
+            name: "RestRunImporting",
+            dependencies: [
+                "RestRun",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
+        .target(
             name: "RestRunCLI",
             dependencies: [
                 "RestRun",
+                "RestRunFuzzing",
+                "RestRunImporting",
                 "RestRunMock",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -115,12 +137,12 @@ let package = Package(
         ),
         .testTarget(
             name: "RestRunTests",
-            dependencies: ["RestRun", "RestRunMock", "RestRunTestSupport"],
+            dependencies: ["RestRun", "RestRunFuzzing", "RestRunImporting", "RestRunMock", "RestRunTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "RestRunCLITests",
-            dependencies: ["RestRun", "RestRunMock", "RestRunTestSupport"],
+            dependencies: ["RestRun", "RestRunFuzzing", "RestRunImporting", "RestRunMock", "RestRunTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

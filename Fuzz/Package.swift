@@ -16,10 +16,18 @@ let package = Package(
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
         .executableTarget(name: "FuzzEventStream", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
         .executableTarget(name: "FuzzGraphQL", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
-        .executableTarget(name: "FuzzSpecCases", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
-        .executableTarget(name: "FuzzCurlImport", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
-        .executableTarget(name: "FuzzHARImport", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
-        .executableTarget(name: "FuzzPostmanImport", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
+        .executableTarget(name: "FuzzSpecCases", dependencies: [
+            "FuzzSupport", .product(name: "RestRun", package: "rest-run"), .product(name: "RestRunFuzzing", package: "rest-run"),
+        ]),
+        .executableTarget(name: "FuzzCurlImport", dependencies: [
+            "FuzzSupport", .product(name: "RestRun", package: "rest-run"), .product(name: "RestRunImporting", package: "rest-run"),
+        ]),
+        .executableTarget(name: "FuzzHARImport", dependencies: [
+            "FuzzSupport", .product(name: "RestRun", package: "rest-run"), .product(name: "RestRunImporting", package: "rest-run"),
+        ]),
+        .executableTarget(name: "FuzzPostmanImport", dependencies: [
+            "FuzzSupport", .product(name: "RestRun", package: "rest-run"), .product(name: "RestRunImporting", package: "rest-run"),
+        ]),
         .executableTarget(name: "FuzzWebSocket", dependencies: [
             "FuzzSupport", .product(name: "RestRun", package: "rest-run"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestRun
+import RestRunFuzzing
 
 /// `rest-run fuzz SPEC --url BASE`: requests generated from an OpenAPI spec, every response
 /// checked, each finding saved as a request file that replays it.

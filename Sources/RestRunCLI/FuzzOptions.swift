@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestRun
+import RestRunFuzzing
 
 /// `rest-run fuzz`'s seed, sizes, pace and checks.
 struct FuzzOptions: ParsableArguments {

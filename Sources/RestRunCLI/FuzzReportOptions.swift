@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestRun
+import RestRunFuzzing
 
 /// Where `rest-run fuzz` saves its findings and writes its reports.
 struct FuzzReportOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestRun
+import RestRunFuzzing
 
 /// `rest-run fuzz`'s choice of operations.
 struct FuzzSelectionOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestRun
+import RestRunImporting
 
 /// `rest-run import curl|...`: writes a request file from another tool's requests.
 struct ImportCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestRun
+import RestRunImporting
 
 /// `rest-run import curl FILE|-` or `rest-run import curl -- curl -X POST ...`.
 struct ImportCurlCommand: AsyncParsableCommand {

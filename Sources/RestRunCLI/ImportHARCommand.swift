@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestRun
+import RestRunImporting
 
 /// `rest-run import har FILE|-`: a request per entry of a HAR 1.2 log.
 struct ImportHARCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestRun
+import RestRunImporting
 
 /// `rest-run import openapi SPEC`: a starter smoke suite, one request per operation.
 struct ImportOpenAPICommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestRun
+import RestRunImporting
 
 /// What every importer takes: where to write, and whether to replace a file.
 struct ImportOutputOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RestRun
+import RestRunImporting
 
 /// `rest-run import postman FILE|-`: a Postman collection (v2.0 or v2.1).
 struct ImportPostmanCommand: AsyncParsableCommand {

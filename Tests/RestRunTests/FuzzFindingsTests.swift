@@ -1,4 +1,5 @@
 import RestRun
+@testable import RestRunFuzzing
 import Testing
 
 /// Inputs that once crashed, hung or took too long (found by fuzzing, here and outside the project),

@@ -1,4 +1,5 @@
 @testable import RestRun
+@testable import RestRunFuzzing
 import RestRunTestSupport
 import Testing
 
@@ -131,7 +132,7 @@ struct FuzzGenerationTests {
 
     @Test("a pattern's samples match it")
     func patterns() throws {
-        var random = FuzzRandom(seed: 4)
+        var random = SeededRandom(seed: 4)
         for source in ["^[A-Z]{3}-[0-9]{3}$", "^(a|b)*c{3,5}$", "x+y?z*", #"^\p{Lu}\p{Ll}+$"#, "^[^a-z]{2}$"] {
             let pattern = try TextPattern(source, linearForm: TextPattern.ecmaLinearForm(source))
             var matched = 0

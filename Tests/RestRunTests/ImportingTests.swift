@@ -1,5 +1,6 @@
 import Foundation
 @testable import RestRun
+@testable import RestRunImporting
 import Testing
 
 /// The importers' pieces on their own: shell words as a shell reads them, and text that would

@@ -1,5 +1,6 @@
 import FuzzSupport
 @testable import RestRun
+@testable import RestRunImporting
 
 /// Each input as text for `rest-run import curl`: splitting it into shell words and commands, and
 /// reading curl's options, must never crash or hang, and every file it writes must load (`rest-run

@@ -1,5 +1,6 @@
 import FuzzSupport
 @testable import RestRun
+@testable import RestRunImporting
 
 /// Each input as a HAR file for `rest-run import har`: reading it, filtering it and linking values
 /// between entries must never crash or hang, and every file it writes must load.

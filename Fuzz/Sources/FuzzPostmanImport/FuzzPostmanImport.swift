@@ -1,5 +1,6 @@
 import FuzzSupport
 @testable import RestRun
+@testable import RestRunImporting
 
 /// Each input as a Postman collection for `rest-run import postman`: reading its folders, auth,
 /// bodies and variables must never crash or hang, and every file it writes must load.

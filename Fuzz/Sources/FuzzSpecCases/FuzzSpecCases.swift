@@ -1,5 +1,6 @@
 import FuzzSupport
 @testable import RestRun
+@testable import RestRunFuzzing
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

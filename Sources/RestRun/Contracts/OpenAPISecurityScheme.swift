@@ -29,7 +29,7 @@ package enum OpenAPISecurityScheme: Sendable, Equatable, CustomStringConvertible
     }
 
     /// The header the credentials travel in, if they travel in one.
-    var header: String? {
+    package var header: String? {
         switch self {
         case .bearer, .basic: "Authorization"
         case let .apiKey(name, "header"): name

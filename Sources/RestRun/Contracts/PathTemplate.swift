@@ -11,7 +11,7 @@ package struct PathTemplate: Sendable {
     let segments: [[PathPiece]]
 
     /// The parameters' names, in order.
-    var parameterNames: [String] {
+    package var parameterNames: [String] {
         segments.flatMap { $0 }.compactMap { if case let .parameter(name) = $0 { name } else { nil } }
     }
 

@@ -79,7 +79,7 @@ package enum URLBuilder {
     }
 
     /// `scheme://authority` of an absolute URL (the whole text when it has no scheme).
-    static func origin(of url: String) -> Substring {
+    package static func origin(of url: String) -> Substring {
         guard let schemeEnd = url.firstRange(of: "://") else { return url[...] }
         let rest = url[schemeEnd.upperBound...]
         let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex

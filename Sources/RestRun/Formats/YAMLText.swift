@@ -25,7 +25,7 @@ package enum YAMLText {
     }
 
     /// `value` in flow style (`{"a": [1, "b"]}`): JSON's shape with YAML's quoting.
-    static func flow(_ value: DecodedValue) -> String {
+    package static func flow(_ value: DecodedValue) -> String {
         switch value {
         case let .string(text): quoted(text)
         case let .array(items): "[" + items.map(flow).joined(separator: ", ") + "]"
@@ -53,7 +53,7 @@ package enum YAMLText {
 
 extension YAMLText {
     /// A member name as a JSONPath string literal in single quotes (`'a b'`).
-    static func singleQuotedJSONPath(_ name: String) -> String {
+    package static func singleQuotedJSONPath(_ name: String) -> String {
         "'" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
 }

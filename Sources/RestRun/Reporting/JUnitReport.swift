@@ -72,7 +72,7 @@ package enum JUnitReport {
             + "    </testcase>\n  </testsuite>\n"
     }
 
-    static func secondsText(_ duration: Duration) -> String {
+    package static func secondsText(_ duration: Duration) -> String {
         let milliseconds = Int(duration.milliseconds.rounded())
         let fraction = String(milliseconds % 1000)
         return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction

@@ -71,7 +71,7 @@ package struct TemplateParser: Sendable {
     /// not yet made a part.
     private struct Scan {
         let bytes: UnsafeBufferPointer<UInt8>
-        let origin: Provenance
+        package let origin: Provenance
         var parts: [Template.Part] = []
         var diagnostics: [Diagnostic] = []
         /// Literal text not yet made a part: a run of the text itself (most literals are one run,

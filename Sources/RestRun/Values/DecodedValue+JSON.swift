@@ -101,7 +101,7 @@ extension DecodedValue {
 
 extension String {
     /// The string cut to `limit` characters with an ellipsis, for messages that must stay short.
-    func truncatedForDisplay(_ limit: Int = 200) -> String {
+    package func truncatedForDisplay(_ limit: Int = 200) -> String {
         count > limit ? String(prefix(limit)) + "…" : self
     }
 }
