@@ -1,7 +1,7 @@
-public import AsyncHTTPClient
-public import NIOCore
+package import AsyncHTTPClient
+package import NIOCore
 import NIOHTTP1
-public import NIOPosix
+import NIOPosix
 import NIOSSL
 import Synchronization
 
@@ -25,7 +25,7 @@ public final class Networker: Networking {
     ]
 
     /// Creates a networker that sends through `client`.
-    public init(client: HTTPClient, delegates: [any NetworkingDelegate] = []) {
+    package init(client: HTTPClient, delegates: [any NetworkingDelegate] = []) {
         self.pool = HTTPClientPool(client: client)
         self.delegates = delegates
     }
@@ -43,11 +43,21 @@ public final class Networker: Networking {
     /// responses are decompressed, a refused connection fails at once instead of being retried until
     /// the connect timeout, and there is no read timeout (each request's deadline bounds it). TLS
     /// checks are turned off per request (`insecure: true`), never for the whole client.
-    public static func withHTTPClient<Result: Sendable>(
+    package static func withHTTPClient<Result: Sendable>(
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         _ body: (HTTPClient) async throws -> Result
     ) async throws -> Result {
         try await HTTPClientPool.withClient(ClientSettings(), proxy: nil, eventLoopGroup: eventLoopGroup, body)
+    }
+
+    /// Runs `body` with a networker whose client is configured for rest-run (as
+    /// `rest-run run`'s: redirects followed per request, responses decompressed, TLS checked
+    /// unless a request says `insecure`), then shuts the client down, whether `body` throws or not.
+    /// `delegates` supply headers, watch every attempt and decide retries, in order.
+    public static func withNetworker<Result: Sendable>(
+        delegates: [any NetworkingDelegate] = [], _ body: (Networker) async throws -> Result
+    ) async throws -> Result {
+        try await withHTTPClient { client in try await body(Networker(client: client, delegates: delegates)) }
     }
 
     /// Sends `request`, asking the delegates for headers before every attempt (and every redirect

@@ -11,8 +11,8 @@ guard arguments.count == 2 else {
     exit(1)
 }
 do {
-    let articles = try await Networker.withHTTPClient { client in
-        try await Networker(client: client).send(ArticlesRequest(baseURL: arguments[1]))
+    let articles = try await Networker.withNetworker { networker in
+        try await networker.send(ArticlesRequest(baseURL: arguments[1]))
     }
     for article in articles { print("\(article.id)  \(article.name)") }
 } catch let error as RequestError {

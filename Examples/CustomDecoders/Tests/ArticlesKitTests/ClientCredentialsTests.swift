@@ -24,8 +24,7 @@ func clientCredentials() async throws {
     let server = try await MockServer.start(routes: routes)
     defer { Task { await server.shutdown() } }
     let credentials = ClientCredentials(tokenURL: server.url + "/oauth/token", clientID: "articles", clientSecret: "s3cret")
-    let tokens = try await Networker.withHTTPClient { client in
-        let networker = Networker(client: client, delegates: [credentials])
+    let tokens = try await Networker.withNetworker(delegates: [credentials]) { networker in
         var seen: [String] = []
         for _ in 0..<3 {
             let response = try await networker.send(PreparedRequest(name: "me", url: server.url + "/api/me"))
