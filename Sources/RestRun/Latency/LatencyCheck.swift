@@ -73,7 +73,7 @@ package struct LatencyCheck: Sendable {
         } else {
             groups[index].runs.add(result.duration)
         }
-        for firstEvent in result.repeatedFirstEvents ?? (result.firstEvent.map { [$0] } ?? []) {
+        for firstEvent in result.repeatedFirstArrivals ?? (result.details?.firstArrival.map { [$0] } ?? []) {
             groups[index].firstEvents.add(firstEvent)
         }
         if passes > 1, !groups[index].names.insert(result.name).inserted { groups[index].repeated = true }

@@ -59,14 +59,14 @@ package enum HTMLReport {
                 for failure in request.failures { details.append("<pre class=\"diagnostic\">\(text(failure.rendered(colors: false)))</pre>") }
                 for warning in request.warnings { details.append("<pre class=\"diagnostic warning\">\(text(warning.rendered(colors: false)))</pre>") }
                 if let latency = request.latency { details.append("<p class=\"latency\">latency over \(text(latency.line))</p>") }
-                if let events = request.events, !events.isEmpty {
-                    let first = request.firstEvent.map { ", the first after " + DurationText.format($0) } ?? ""
-                    let lines = (0..<min(events.count, Self.shownEvents)).map { EventStreamText.line(events[$0], number: $0 + 1) }
-                        + (events.count > Self.shownEvents ? ["… \(events.count - Self.shownEvents) more (the JSON report has them all)"] : [])
-                    // A WebSocket exchange's transcript is kept as events named sent, received and closed.
-                    let noun = ["sent", "received", "closed"].contains(events[0].type) ? "message" : "event"
-                    details.append("<details class=\"events\"><summary>\(events.count) \(noun)\(events.count == 1 ? "" : "s")\(escape(first))</summary>"
-                        + "<pre>\(text(lines.joined(separator: "\n")))</pre></details>")
+                if let received = request.details {
+                    let (count, noun, shown) = received.reportLines(limit: Self.shownEvents)
+                    if count > 0 {
+                        let first = received.firstArrival.map { ", the first after " + DurationText.format($0) } ?? ""
+                        let lines = shown + (count > shown.count ? ["… \(count - shown.count) more (the JSON report has them all)"] : [])
+                        details.append("<details class=\"events\"><summary>\(count) \(noun)\(count == 1 ? "" : "s")\(escape(first))</summary>"
+                            + "<pre>\(text(lines.joined(separator: "\n")))</pre></details>")
+                    }
                 }
                 if !details.isEmpty {
                     html += "<tr class=\"detail \(outcome)\"><td></td><td colspan=\"4\">\(details.joined(separator: "\n"))</td></tr>\n"

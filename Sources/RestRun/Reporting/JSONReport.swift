@@ -66,11 +66,12 @@ package enum JSONReport {
         })
         if let reason = request.skipReason { members["skip_reason"] = .string(reason) }
         if let runs = request.repeatedRuns { members["runs_ms"] = .array(runs.map { .number(Double(LatencySummary.microseconds($0)) / 1000) }) }
-        if let firstEvent = request.firstEvent { members["first_event_ms"] = milliseconds(firstEvent) }
-        if let runs = request.repeatedFirstEvents {
+        let details = request.details?.reportMembers ?? []
+        for (name, value) in details where name != "events" { members[name] = value }
+        if let runs = request.repeatedFirstArrivals {
             members["first_event_runs_ms"] = .array(runs.map { .number(Double(LatencySummary.microseconds($0)) / 1000) })
         }
-        if let events = request.events { members["events"] = .array(events.events.map { $0.value(includingJSON: true) }) }
+        for (name, value) in details where name == "events" { members[name] = value }
         return .object(members)
     }
 

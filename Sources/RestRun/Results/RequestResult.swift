@@ -28,9 +28,8 @@ public struct RequestResult: Sendable {
         var skipReason: String?
         var attempts: Int
         var repeatedRuns: [Duration]?
-        var firstEvent: Duration?
-        var repeatedFirstEvents: [Duration]?
-        var events: EventLog?
+        var repeatedFirstArrivals: [Duration]?
+        var details: (any ExchangeDetails)?
         var statisticsKey: StatisticsKey?
         var latencyBudgets: [Expectation] = []
         var latency: LatencySummary?
@@ -114,20 +113,17 @@ public struct RequestResult: Sendable {
         get { storage.value.repeatedRuns }
         _modify { yield &storage.value.repeatedRuns }
     }
-    /// The time from sending to the first event of a stream (`stream:`), when one arrived.
-    package var firstEvent: Duration? {
-        get { storage.value.firstEvent }
-        _modify { yield &storage.value.firstEvent }
+    /// What the step's kind of exchange received beyond a status and a body (redacted): an event
+    /// stream's events, a WebSocket's messages.
+    package var details: (any ExchangeDetails)? {
+        get { storage.value.details }
+        _modify { yield &storage.value.details }
     }
-    /// With `repeat:`, each run's time to its first event, in the order they ran.
-    package var repeatedFirstEvents: [Duration]? {
-        get { storage.value.repeatedFirstEvents }
-        _modify { yield &storage.value.repeatedFirstEvents }
-    }
-    /// A stream's events as received (redacted), for the reports.
-    package var events: EventLog? {
-        get { storage.value.events }
-        _modify { yield &storage.value.events }
+    /// With `repeat:`, each run's time to its first arrival (`details.firstArrival`), in the
+    /// order they ran.
+    package var repeatedFirstArrivals: [Duration]? {
+        get { storage.value.repeatedFirstArrivals }
+        _modify { yield &storage.value.repeatedFirstArrivals }
     }
     /// What its runs are counted under across `--repeat` passes, `repeat:` and `for_each` items.
     package var statisticsKey: StatisticsKey? {

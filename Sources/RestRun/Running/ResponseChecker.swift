@@ -86,7 +86,7 @@ package struct ResponseChecker: Sendable {
             outcome.failures.append(failure)
         }
         if let stream = request.stream, let received = response.stream {
-            outcome.failures += Self.streamFailures(stream, received, response: response)
+            outcome.failures += stream.failures(of: received, response: response)
         }
         outcome.failures += captureFailures
         return outcome
@@ -138,18 +138,8 @@ package struct ResponseChecker: Sendable {
         case .duration: actual = .number(response.duration.milliseconds)
         case .version: actual = .string(response.version)
         case let .events(path):
-            if let received = response.stream, let (event, rest) = path.splitLeadingIndex(count: received.events.count) {
-                // `$[0]...` or `$[-1]...`: only that event is made into a value.
-                let nodes = event.map { rest.select(received.events[$0].value(includingJSON: EventStreamSettings.readsJSON(rest, overList: false))) } ?? []
-                actual = nodes.first
-            } else if path.source == "$[*]", case .count = expectation.predicate, let received = response.stream {
-                // A count of the events needs no event made into a value.
-                actual = .array(Array(repeating: .null, count: received.events.count))
-            } else {
-                if events == nil { events = response.stream?.value(includingJSON: request.eventsReadJSON) ?? .array([]) }
-                let nodes = path.select(events ?? .array([]))
-                actual = path.isSingular ? nodes.first : .array(nodes)
-            }
+            let counting: Bool = if case .count = expectation.predicate { true } else { false }
+            actual = response.events(at: path, counting: counting, readsJSON: request.eventsReadJSON, cache: &events)
             missing = response.stream == nil ? "no event stream (the request has no 'stream:')" : "no event at this path"
         case .firstEvent:
             actual = response.stream?.firstEvent.map { .number($0.milliseconds) }
@@ -207,20 +197,6 @@ package struct ResponseChecker: Sendable {
         } + (errors.count > 20 ? ["… \(errors.count - 20) more"] : [])
         let count = errors.count == 1 ? "an error" : "\(errors.count) errors"
         return Diagnostic("the GraphQL response has \(count) (expect something of $.errors to allow them)", at: location, notes: notes)
-    }
-
-    /// A stream that was not one, or that ended before `until:` held (exit 4: the server answered).
-    static func streamFailures(_ stream: EventStreamSettings, _ received: ReceivedStream, response: Response) -> [Diagnostic] {
-        guard (200...299).contains(response.status) else { return [] }
-        guard received.isEventStream else {
-            let type = response.headers["Content-Type"].map { "Content-Type \($0)" } ?? "no Content-Type"
-            return [Diagnostic("the response is not an event stream: expected Content-Type text/event-stream, found \(type)", at: stream.location)]
-        }
-        guard !stream.until.isEmpty, received.end == .closed else { return [] }
-        let count = received.events.count
-        return [Diagnostic(
-            "the event stream ended after \(count) event\(count == 1 ? "" : "s") before 'until' held", at: stream.untilLocation ?? stream.location,
-            notes: EventStreamText.notes(received.events))]
     }
 
     struct Missing: Error { var message: String }

@@ -145,15 +145,14 @@ package struct Runner: Sendable {
         }
         var combined = await once()
         combined.repeatedRuns = combined.status == nil ? [] : [combined.duration]
-        if let firstEvent = combined.firstEvent { combined.repeatedFirstEvents = [firstEvent] }
+        if let first = combined.details?.firstArrival { combined.repeatedFirstArrivals = [first] }
         var number = 1
         while number < count, combined.outcome == .passed, !isStopped {
             number += 1
             let next = await once()
             if next.status != nil { combined.repeatedRuns?.append(next.duration) }
-            if let firstEvent = next.firstEvent { combined.repeatedFirstEvents = (combined.repeatedFirstEvents ?? []) + [firstEvent] }
-            combined.firstEvent = next.firstEvent ?? combined.firstEvent
-            combined.events = next.events
+            if let first = next.details?.firstArrival { combined.repeatedFirstArrivals = (combined.repeatedFirstArrivals ?? []) + [first] }
+            combined.details = next.details
             combined.duration += next.duration
             combined.attempts += next.attempts
             combined.outcome = next.outcome
@@ -289,8 +288,7 @@ package struct Runner: Sendable {
             result.attempts = max(1, response.attempts.count)
             result.status = response.status
             if let stream = response.stream {
-                result.firstEvent = stream.firstEvent
-                result.events = stream.events.redacted(by: redactor)
+                result.details = ReceivedEvents(events: stream.events.redacted(by: redactor), firstArrival: stream.firstEvent)
             }
             result.expectations = outcome.expectations
             result.failures = outcome.failures
@@ -316,7 +314,7 @@ package struct Runner: Sendable {
             var failure = Diagnostic(redactor.redact(message), at: location)
             failure.notes += network?.notes.map(redactor.redact) ?? []
             if let attempts = network?.attempts, attempts.count > 1 { failure.notes.append(redactor.redact(AttemptText.note(attempts))) }
-            result.events = network?.events?.redacted(by: redactor)
+            if let events = network?.events { result.details = ReceivedEvents(events: events.redacted(by: redactor), firstArrival: nil) }
             result.failures = [failure]
         }
         result.duration = ContinuousClock.now - start

@@ -83,7 +83,7 @@ package struct WebSocketExchange: Sendable {
         let conversation = Self.recorded(opened, response: response, request: prepared, networking: networking)
         defer {
             conversation.conversation.end()
-            result.events = EventLog(conversation.transcript.entries.map(Self.event)).redacted(by: redactor)
+            result.details = WebSocketMessages(conversation.transcript, redactor: redactor)
         }
         var closed = false
         for step in steps where !isStopped() {
@@ -106,16 +106,6 @@ package struct WebSocketExchange: Sendable {
         let transcript = ConversationTranscript()
         let observed = ObservedConversation(inner: conversation, transcript: transcript, networking: networking, request: request, observers: [])
         return (observed, transcript)
-    }
-
-    /// A transcript entry as the reports show it.
-    private static func event(_ entry: ConversationTranscript.TranscriptLine) -> ServerSentEvent {
-        switch (entry.sent, entry.message) {
-        case let (false, .close(code, reason)): ServerSentEvent(type: "closed", data: ConversationMessage.closeText(code, reason))
-        case let (false, .binary(bytes)): ServerSentEvent(type: "received", data: entry.message.shown + " " + String(decoding: bytes, as: UTF8.self))
-        case (false, _): ServerSentEvent(type: "received", data: entry.message.shown)
-        case (true, _): ServerSentEvent(type: "sent", data: entry.message.shown)
-        }
     }
 
     /// Runs one step; false when the exchange cannot go on.
