@@ -1,25 +1,44 @@
 /// A request as a file declares it: templates not yet resolved, with its expectations and captures.
 /// The runner resolves it into a `ResolvedRequest` (a `Request`) just before sending.
+@dynamicMemberLookup
 package struct DeclaredRequest: Sendable {
-    // The fields live in one copy-on-write box (see `CopyOnWrite`).
-    private struct DeclaredFields: Sendable {
-        var name: String
-        var location: SourceLocation?
-        var method: HTTPMethod
-        var url: Template
-        var query: [QueryItemTemplate]
-        var headers: [HeaderTemplate]
-        var body: BodyTemplate?
-        var decoder: String?
-        var decoderLocation: SourceLocation?
-        var expectations: [Expectation]
-        var captures: [Capture]
-        var options: RequestOptions
-        var tags: [String]
-        var latencyBudgets: [Expectation] = []
-        var stream: EventStreamSettings?
-        var graphql: GraphQLOperation?
-        var websocket: [WebSocketStep]?
+    /// The request's fields, read and changed as its own properties (`request.name`); they live
+    /// in one copy-on-write box (see `CopyOnWrite`), so a copy of a request is one retain.
+    package struct DeclaredFields: Sendable {
+        /// The name shown in output; default `METHOD url`.
+        package var name: String
+        /// Where the request starts in its file.
+        package var location: SourceLocation?
+        /// The method.
+        package var method: HTTPMethod
+        /// The URL, absolute or relative to the file's `base_url`.
+        package var url: Template
+        /// Query items, in order (a name may repeat).
+        package var query: [QueryItemTemplate]
+        /// The request's own headers; a `nil` value removes a file header.
+        package var headers: [HeaderTemplate]
+        /// The body.
+        package var body: BodyTemplate?
+        /// The decoder's name, from `decode:`.
+        package var decoder: String?
+        /// Where `decode:` was written.
+        package var decoderLocation: SourceLocation?
+        /// The checks on the response; a status check is always among them (`2xx` unless given).
+        package var expectations: [Expectation]
+        /// The values taken from the response.
+        package var captures: [Capture]
+        /// The request's options, before file defaults are applied.
+        package var options: RequestOptions
+        /// Tags for `--tag`.
+        package var tags: [String]
+        /// `expect: duration: { p95: ... }`: budgets checked once over all the request's runs.
+        package var latencyBudgets: [Expectation] = []
+        /// `stream:`: the response is read as an event stream.
+        package var stream: EventStreamSettings?
+        /// `graphql:`: the body (or, with GET, the query parameters) is this GraphQL operation.
+        package var graphql: GraphQLOperation?
+        /// `websocket:`: the request is a WebSocket exchange of these steps.
+        package var websocket: [WebSocketStep]?
     }
 
     private final class Box: CopyOnWriteBox {
@@ -29,93 +48,10 @@ package struct DeclaredRequest: Sendable {
 
     private var storage: CopyOnWrite<Box>
 
-    /// The name shown in output; default `METHOD url`.
-    package var name: String {
-        get { storage.value.name }
-        _modify { yield &storage.value.name }
-    }
-    /// Where the request starts in its file.
-    package var location: SourceLocation? {
-        get { storage.value.location }
-        _modify { yield &storage.value.location }
-    }
-    /// The method.
-    package var method: HTTPMethod {
-        get { storage.value.method }
-        _modify { yield &storage.value.method }
-    }
-    /// The URL, absolute or relative to the file's `base_url`.
-    package var url: Template {
-        get { storage.value.url }
-        _modify { yield &storage.value.url }
-    }
-    /// Query items, in order (a name may repeat).
-    package var query: [QueryItemTemplate] {
-        get { storage.value.query }
-        _modify { yield &storage.value.query }
-    }
-    /// The request's own headers; a `nil` value removes a file header.
-    package var headers: [HeaderTemplate] {
-        get { storage.value.headers }
-        _modify { yield &storage.value.headers }
-    }
-    /// The body.
-    package var body: BodyTemplate? {
-        get { storage.value.body }
-        _modify { yield &storage.value.body }
-    }
-    /// The decoder's name, from `decode:`.
-    package var decoder: String? {
-        get { storage.value.decoder }
-        _modify { yield &storage.value.decoder }
-    }
-    /// Where `decode:` was written.
-    package var decoderLocation: SourceLocation? {
-        get { storage.value.decoderLocation }
-        _modify { yield &storage.value.decoderLocation }
-    }
-    /// The checks on the response; a status check is always among them (`2xx` unless given).
-    package var expectations: [Expectation] {
-        get { storage.value.expectations }
-        _modify { yield &storage.value.expectations }
-    }
-    /// The values taken from the response.
-    package var captures: [Capture] {
-        get { storage.value.captures }
-        _modify { yield &storage.value.captures }
-    }
-    /// The request's options, before file defaults are applied.
-    package var options: RequestOptions {
-        get { storage.value.options }
-        _modify { yield &storage.value.options }
-    }
-    /// Tags for `--tag`.
-    package var tags: [String] {
-        get { storage.value.tags }
-        _modify { yield &storage.value.tags }
-    }
-    /// `expect: duration: { p95: ... }`: budgets checked once over all the request's runs.
-    package var latencyBudgets: [Expectation] {
-        get { storage.value.latencyBudgets }
-        _modify { yield &storage.value.latencyBudgets }
-    }
-
-    /// `stream:`: the response is read as an event stream.
-    package var stream: EventStreamSettings? {
-        get { storage.value.stream }
-        _modify { yield &storage.value.stream }
-    }
-
-    /// `graphql:`: the body (or, with GET, the query parameters) is this GraphQL operation.
-    package var graphql: GraphQLOperation? {
-        get { storage.value.graphql }
-        _modify { yield &storage.value.graphql }
-    }
-
-    /// `websocket:`: the request is a WebSocket exchange of these steps.
-    package var websocket: [WebSocketStep]? {
-        get { storage.value.websocket }
-        _modify { yield &storage.value.websocket }
+    /// One of the request's fields (`DeclaredFields`), as a property of its own.
+    package subscript<Value>(dynamicMember field: WritableKeyPath<DeclaredFields, Value>) -> Value {
+        get { storage.value[keyPath: field] }
+        _modify { yield &storage.value[keyPath: field] }
     }
 
     /// Creates a declared request.
@@ -136,20 +72,20 @@ package struct DeclaredRequest: Sendable {
     /// What the request's checks read of a response body, worked out from its decoder,
     /// expectations and captures (one walk over them; the runner asks once a run of the request).
     package var bodyUse: BodyUse {
-        BodyUse(decoder: decoder, expectations: expectations, captures: captures, readsGraphQLErrors: checksGraphQLErrors)
+        BodyUse(decoder: self.decoder, expectations: self.expectations, captures: self.captures, readsGraphQLErrors: checksGraphQLErrors)
     }
 
     /// Whether an `events:` expectation may read an event's `json`.
     package var eventsReadJSON: Bool {
-        expectations.contains { expectation in
+        self.expectations.contains { expectation in
             if case let .events(path) = expectation.subject { EventStreamSettings.readsJSON(path, overList: true) } else { false }
         }
     }
 
     /// Whether a GraphQL response with `errors` fails the request: unless an expectation reads them.
     package var checksGraphQLErrors: Bool {
-        guard graphql != nil else { return false }
-        return !expectations.contains { expectation in
+        guard self.graphql != nil else { return false }
+        return !self.expectations.contains { expectation in
             if case let .json(path) = expectation.subject { path.source.contains("errors") } else { false }
         }
     }
@@ -157,12 +93,12 @@ package struct DeclaredRequest: Sendable {
     /// Calls `visit` with every template the request reads, for checking variable names before
     /// anything is sent (no array of them is made: this runs for every request of a file).
     package func forEachTemplate(_ visit: (Template) -> Void) {
-        visit(url)
-        for item in query { visit(item.value) }
-        for header in headers { header.forEachTemplate(visit) }
-        body?.forEachTemplate(visit)
-        graphql?.variables?.forEachTemplate(visit)
-        for step in websocket ?? [] {
+        visit(self.url)
+        for item in self.query { visit(item.value) }
+        for header in self.headers { header.forEachTemplate(visit) }
+        self.body?.forEachTemplate(visit)
+        self.graphql?.variables?.forEachTemplate(visit)
+        for step in self.websocket ?? [] {
             switch step.action {
             case let .sendText(template): visit(template)
             case let .sendJSON(value): value.forEachTemplate(visit)
@@ -173,21 +109,21 @@ package struct DeclaredRequest: Sendable {
         // By index: a `for` loop would copy each whole expectation (subject, place, texts).
         let expectations = self.expectations
         for index in expectations.indices { expectations[index].predicate.forEachTemplate(visit) }
-        for condition in stream?.until ?? [] { condition.predicate.forEachTemplate(visit) }
+        for condition in self.stream?.until ?? [] { condition.predicate.forEachTemplate(visit) }
     }
 
     /// The request with its templates resolved in `scope`.
     package func resolved(in scope: Scope) throws(Diagnostic) -> ResolvedRequest {
         var queryItems: [(String, String)] = []
-        for item in query { queryItems.append((item.name, try item.value.render(in: scope))) }
+        for item in self.query { queryItems.append((item.name, try item.value.render(in: scope))) }
         var body = try self.body?.resolve(in: scope)
-        if let graphql {
-            if method == .get { queryItems += try graphql.queryItems(in: scope) } else { body = try graphql.body(in: scope) }
+        if let graphql = self.graphql {
+            if self.method == .get { queryItems += try graphql.queryItems(in: scope) } else { body = try graphql.body(in: scope) }
         }
         var headerFields: [(String, String)] = []
         var removed: Set<String> = []
         var auth: RequestAuth?
-        for header in headers {
+        for header in self.headers {
             if let runtime = try header.requestAuth(in: scope) {
                 auth = runtime
             } else if let value = try header.render(in: scope) {
@@ -197,9 +133,9 @@ package struct DeclaredRequest: Sendable {
             }
         }
         return ResolvedRequest(
-            name: name, method: method, url: try url.render(in: scope), query: queryItems, headers: headerFields,
-            removedHeaders: removed, body: body, responseType: decoder,
-            transport: options.transport, retry: options.retry, auth: auth)
+            name: self.name, method: self.method, url: try self.url.render(in: scope), query: queryItems, headers: headerFields,
+            removedHeaders: removed, body: body, responseType: self.decoder,
+            transport: self.options.transport, retry: self.options.retry, auth: auth)
     }
 }
 
