@@ -52,7 +52,7 @@ package struct ResponseChecker: Sendable {
                 captureFailures.append(Diagnostic("capture '\(capture.name)' found nothing: \(reason.message)", at: capture.location))
             }
         }
-        // A stream's events as expectations read them, made for the first that does.
+        // What a kind received, as expectations read it, made for the first that does.
         var events: DecodedValue?
         for expectation in request.expectations {
             if let (result, reported) = evaluate(
@@ -80,14 +80,7 @@ package struct ResponseChecker: Sendable {
                 if problem.severity == .error { outcome.failures.append(problem) } else { outcome.warnings.append(problem) }
             }
         }
-        if request.checksGraphQLErrors, var failure = Self.graphQLErrors(in: response, at: request.location) {
-            failure.message = redactor.redact(failure.message)
-            failure.notes = failure.notes.map(redactor.redact)
-            outcome.failures.append(failure)
-        }
-        if let stream = request.stream, let received = response.stream {
-            outcome.failures += stream.failures(of: received, response: response)
-        }
+        outcome.failures += kindFailures(of: request, response: response)
         outcome.failures += captureFailures
         return outcome
     }
@@ -137,13 +130,8 @@ package struct ResponseChecker: Sendable {
             actual = .string(response.text)
         case .duration: actual = .number(response.duration.milliseconds)
         case .version: actual = .string(response.version)
-        case let .events(path):
-            let counting: Bool = if case .count = expectation.predicate { true } else { false }
-            actual = response.events(at: path, counting: counting, readsJSON: request.eventsReadJSON, cache: &events)
-            missing = response.stream == nil ? "no event stream (the request has no 'stream:')" : "no event at this path"
-        case .firstEvent:
-            actual = response.stream?.firstEvent.map { .number($0.milliseconds) }
-            missing = "no event arrived"
+        case .events, .firstEvent:
+            (actual, missing) = kindSubject(expectation, of: request, response: response, cache: &events)
         case .latency: return nil  // Checked once over all runs, by `LatencyCheck`.
         case .json, .decodedBody:
             guard let decoded else {
@@ -183,22 +171,6 @@ package struct ResponseChecker: Sendable {
         return (result, true)
     }
 
-    /// The GraphQL `errors` of a response, when it has some: each error's message and path.
-    static func graphQLErrors(in response: Response, at location: SourceLocation?) -> Diagnostic? {
-        guard case let .object(members)? = try? JSONParser.parse(response.body), case let .array(errors)? = members["errors"], !errors.isEmpty
-        else { return nil }
-        let notes = errors.prefix(20).map { error -> String in
-            guard case let .object(fields) = error else { return error.jsonText(limit: 200) }
-            var line = fields["message"]?.stringValue ?? fields["message"]?.jsonText(limit: 200) ?? "(no message)"
-            if case let .array(path)? = fields["path"], !path.isEmpty {
-                line += " (path: " + path.map(\.interpolationText).joined(separator: ".") + ")"
-            }
-            return line
-        } + (errors.count > 20 ? ["… \(errors.count - 20) more"] : [])
-        let count = errors.count == 1 ? "an error" : "\(errors.count) errors"
-        return Diagnostic("the GraphQL response has \(count) (expect something of $.errors to allow them)", at: location, notes: notes)
-    }
-
     struct Missing: Error { var message: String }
 
     /// A schema failure with its path from the response's root: `$.data[0]` and `$.name` make
@@ -232,11 +204,7 @@ package struct ResponseChecker: Sendable {
             }
             return .success(.string(value))
         case let .events(path):
-            guard let stream = response.stream else { return .failure(Missing(message: "the request has no 'stream:'")) }
-            let nodes = path.select(stream.value(includingJSON: EventStreamSettings.readsJSON(path, overList: true)))
-            guard path.isSingular else { return .success(.array(nodes)) }
-            guard let node = nodes.first else { return .failure(Missing(message: "no event at \(path.source)")) }
-            return .success(node)
+            return kindCapture(events: path, response: response)
         case let .cookie(name):
             for header in response.headers.values(for: "Set-Cookie") {
                 let pair = header.split(separator: ";", maxSplits: 1).first ?? ""

@@ -222,9 +222,7 @@ package struct Runner: Sendable {
     private func send(
         _ planned: PlannedRequest, of file: PlannedFile, named name: ResultName, networking: any Networking, scope: inout Scope
     ) async -> RequestResult {
-        // A stream's events are shown as they arrive (-v), with the lines before them, unless
-        // the request captures a secret: its log is then held, to be redacted once it is known.
-        if planned.request.stream != nil, !planned.request.captures.contains(where: \.isSecret) {
+        if showsLogLive(planned.request) {
             return await sendHoldingLog(planned, of: file, named: name, networking: networking, scope: &scope)
         }
         let held = HeldLog()
@@ -268,8 +266,8 @@ package struct Runner: Sendable {
                 try await Task.sleep(for: delay)
                 start = ContinuousClock.now
             }
-            if request.websocket != nil {
-                await webSocketExchange(request, checker: checker).run(prepared, networking: networking, scope: &scope, result: &result)
+            if let exchange = ownExchange(of: request, checker: checker) {
+                await exchange.run(prepared, networking: networking, scope: &scope, result: &result)
                 result.duration = ContinuousClock.now - start
                 return result
             }
@@ -287,9 +285,7 @@ package struct Runner: Sendable {
             }
             result.attempts = max(1, response.attempts.count)
             result.status = response.status
-            if let stream = response.stream {
-                result.details = ReceivedEvents(events: stream.events.redacted(by: redactor), firstArrival: stream.firstEvent)
-            }
+            result.details = details(of: response)
             result.expectations = outcome.expectations
             result.failures = outcome.failures
             result.warnings = outcome.warnings
@@ -314,7 +310,7 @@ package struct Runner: Sendable {
             var failure = Diagnostic(redactor.redact(message), at: location)
             failure.notes += network?.notes.map(redactor.redact) ?? []
             if let attempts = network?.attempts, attempts.count > 1 { failure.notes.append(redactor.redact(AttemptText.note(attempts))) }
-            if let events = network?.events { result.details = ReceivedEvents(events: events.redacted(by: redactor), firstArrival: nil) }
+            if let network { result.details = details(of: network) }
             result.failures = [failure]
         }
         result.duration = ContinuousClock.now - start
@@ -332,7 +328,7 @@ package struct Runner: Sendable {
         prepared.baseURL = baseURL
         prepared.auth = resolved.auth
         prepared.keepsBody = keepsBody
-        if let stream = request.stream { prepared.wire = EventStreamExchange(reading: EventStreamReading(stream, scope: scope)) }
+        prepared.wire = wire(of: request, scope: scope)
         guard URLBuilder.isAbsolute(prepared.url) else {
             throw Diagnostic(
                 "the URL '\(prepared.url)' is not absolute: give the file a 'base_url' or use a full URL",
