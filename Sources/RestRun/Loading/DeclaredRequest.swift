@@ -75,21 +75,6 @@ package struct DeclaredRequest: Sendable {
         BodyUse(decoder: self.decoder, expectations: self.expectations, captures: self.captures, readsGraphQLErrors: checksGraphQLErrors)
     }
 
-    /// Whether an `events:` expectation may read an event's `json`.
-    package var eventsReadJSON: Bool {
-        self.expectations.contains { expectation in
-            if case let .events(path) = expectation.subject { EventStreamSettings.readsJSON(path, overList: true) } else { false }
-        }
-    }
-
-    /// Whether a GraphQL response with `errors` fails the request: unless an expectation reads them.
-    package var checksGraphQLErrors: Bool {
-        guard self.graphql != nil else { return false }
-        return !self.expectations.contains { expectation in
-            if case let .json(path) = expectation.subject { path.source.contains("errors") } else { false }
-        }
-    }
-
     /// Calls `visit` with every template the request reads, for checking variable names before
     /// anything is sent (no array of them is made: this runs for every request of a file).
     package func forEachTemplate(_ visit: (Template) -> Void) {
@@ -97,19 +82,10 @@ package struct DeclaredRequest: Sendable {
         for item in self.query { visit(item.value) }
         for header in self.headers { header.forEachTemplate(visit) }
         self.body?.forEachTemplate(visit)
-        self.graphql?.variables?.forEachTemplate(visit)
-        for step in self.websocket ?? [] {
-            switch step.action {
-            case let .sendText(template): visit(template)
-            case let .sendJSON(value): value.forEachTemplate(visit)
-            case let .receive(expectations, _, _): for expectation in expectations { expectation.predicate.forEachTemplate(visit) }
-            case .sendBinary, .close, .expectClose: break
-            }
-        }
         // By index: a `for` loop would copy each whole expectation (subject, place, texts).
         let expectations = self.expectations
         for index in expectations.indices { expectations[index].predicate.forEachTemplate(visit) }
-        for condition in self.stream?.until ?? [] { condition.predicate.forEachTemplate(visit) }
+        forEachKindTemplate(visit)
     }
 
     /// The request with its templates resolved in `scope`.
@@ -117,9 +93,7 @@ package struct DeclaredRequest: Sendable {
         var queryItems: [(String, String)] = []
         for item in self.query { queryItems.append((item.name, try item.value.render(in: scope))) }
         var body = try self.body?.resolve(in: scope)
-        if let graphql = self.graphql {
-            if self.method == .get { queryItems += try graphql.queryItems(in: scope) } else { body = try graphql.body(in: scope) }
-        }
+        try resolveKind(in: scope, query: &queryItems, body: &body)
         var headerFields: [(String, String)] = []
         var removed: Set<String> = []
         var auth: RequestAuth?

@@ -79,7 +79,7 @@ struct DeclaredRequestLoader {
                 }
                 bodySeen = keyNode
                 if known == .graphql {
-                    request.graphql = GraphQLLoader(context: context, schema: graphqlSchema).load(value)
+                    loadKind(known, value, into: &request)
                 } else {
                     request.body = BodyLoader(context: context).load(key, value)
                 }
@@ -105,8 +105,7 @@ struct DeclaredRequestLoader {
             case .when: conditions = loadConditions(value)
             case .forEach: iteration = loadIteration(value)
             case .capture: request.captures = ExpectationLoader(context: context).loadCaptures(value)
-            case .websocket: request.websocket = WebSocketLoader(context: context).load(value)
-            case .stream: request.stream = EventStreamLoader(context: context).load(value)
+            case .websocket, .stream: loadKind(known, value, into: &request)
             case .options: request.options = OptionsLoader(context: context).load(value, "'options'")
             case .tags:
                 guard let items = value.items else {
@@ -122,24 +121,13 @@ struct DeclaredRequestLoader {
         return DeclaredStep(request, governance: DeclaredStep.Governance(conditions: conditions, iteration: iteration, repeatCount: repeatCount))
     }
 
-    /// What a request's keys imply once all are read: its default method and name, the status it
-    /// expects, and what its kind allows (a WebSocket sends no body and reads no stream).
+    /// What a request's keys imply once all are read: its default method and name, what its
+    /// kind implies, and the status it expects (`2xx` unless it says, or its kind checks its own).
     private func complete(_ request: inout DeclaredRequest, node: Node, bodySeen: Node?, methodGiven: Bool) {
-        // A GraphQL request is a POST unless it says GET (its query then goes in the URL).
-        if request.graphql != nil, !methodGiven { request.method = .post }
+        completeKind(&request, node: node, bodySeen: bodySeen, methodGiven: methodGiven)
         if request.name.isEmpty { request.name = "\(request.method) \(request.url)" }
         checkSingleAuthorization(request.headers, context: context)
-        let webSocketURL = request.url.description.lowercased().hasPrefix("ws://") || request.url.description.lowercased().hasPrefix("wss://")
-        if webSocketURL, request.websocket == nil { request.websocket = [] }
-        if let steps = request.websocket {
-            // An exchange's checks are its steps': the handshake is checked by upgrading. Its
-            // captures are the request's, for the requests after it.
-            for step in steps {
-                if case let .receive(_, captures, _) = step.action { request.captures += captures }
-            }
-            if let body = bodySeen { context.error("a WebSocket request sends its messages with 'send' steps, not a body", at: body) }
-            if request.stream != nil { context.error("a WebSocket request cannot also read an event stream", at: node) }
-        } else if !request.expectations.contains(where: { if case .status = $0.subject { true } else { false } }) {
+        if !kindChecksItsOwnStatus(request), !request.expectations.contains(where: { if case .status = $0.subject { true } else { false } }) {
             request.expectations.insert(
                 Expectation(subject: .status, predicate: .statusClass(2), location: request.location), at: 0)
         }

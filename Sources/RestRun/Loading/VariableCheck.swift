@@ -22,9 +22,8 @@ struct VariableCheck {
                 header.forEachTemplate { state.verify($0) }
             }
             state.iterating = step.iteration != nil
-            // A WebSocket exchange's later steps read what its earlier ones capture (one that reads
-            // a value before it is captured fails at that step when it runs).
-            if request.websocket != nil { for capture in request.captures { state.known.insert(capture.name) } }
+            // A request of a kind that runs steps may read, in a later step, what an earlier one captures.
+            if request.capturesAsItRuns { for capture in request.captures { state.known.insert(capture.name) } }
             step.forEachTemplate { state.verify($0) }
             for condition in step.conditions { state.verifyName(condition.name, at: condition.location) }
             for capture in request.captures { state.known.insert(capture.name) }
