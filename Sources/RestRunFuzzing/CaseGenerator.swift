@@ -158,7 +158,7 @@ struct CaseGenerator {
                 var mutator = ValueMutator(random: random, place: place)
                 guard let (value, change) = mutator.mutate(current, node: schema.root) else { return nil }
                 random = mutator.random
-                let text = FuzzCase.text(value)
+                let text = ExampleValue.text(value)
                 // The server reads text: it must be refused both as it is and as the value it looks like.
                 guard !text.isEmpty, !(place == .header && !ExampleValue.isHeaderText(text)),
                       !schema.isValid(.string(text), assertsFormats: true),
@@ -248,7 +248,7 @@ struct CaseGenerator {
     static func formAsRead(_ members: OrderedDictionary<String, DecodedValue>, shape: SchemaShape) -> DecodedValue {
         var read = members
         for (name, value) in members {
-            let text = FuzzCase.text(value)
+            let text = ExampleValue.text(value)
             let property = shape.properties.first { $0.name == name }.map { SchemaShape($0.schema) }
             let types = property?.types
             if types == nil || types?.contains("string") == true {

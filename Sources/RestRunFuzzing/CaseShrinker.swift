@@ -35,7 +35,7 @@ struct CaseShrinker {
             break
         }
         for (index, parameter) in fuzzCase.parameters.enumerated() where "\(parameter.location) \(parameter.name)" != negated {
-            for smaller in ValueShrinker.smaller(parameter.value).prefix(3) where parameter.location != "path" || !FuzzCase.text(smaller).isEmpty {
+            for smaller in ValueShrinker.smaller(parameter.value).prefix(3) where parameter.location != "path" || !ExampleValue.text(smaller).isEmpty {
                 var changed = fuzzCase
                 changed.parameters[index].value = smaller
                 result.append(changed)
@@ -55,7 +55,7 @@ struct CaseShrinker {
                 if parameter.isRequired { return false }
                 continue
             }
-            let text = FuzzCase.text(sent.value)
+            let text = ExampleValue.text(sent.value)
             if parameter.location == "path", text.isEmpty { return false }
             if let schema = parameter.schema, !schema.isValid(OpenAPIContract.typedValue(text, for: schema), assertsFormats: true) { return false }
         }

@@ -80,13 +80,13 @@ package enum FindingFile {
                 lines.append("    json: \(YAMLText.flow(value))")
             case let .form(fields, _)?:
                 if !headerLines.isEmpty { lines += ["    headers:"] + headerLines }
-                lines.append("    form: {" + fields.map { YAMLText.quoted($0.name) + ": " + YAMLText.quoted(FuzzCase.text($0.value)) }.joined(separator: ", ") + "}")
+                lines.append("    form: {" + fields.map { YAMLText.quoted($0.name) + ": " + YAMLText.quoted(ExampleValue.text($0.value)) }.joined(separator: ", ") + "}")
             case let .multipart(fields)?:
                 if !headerLines.isEmpty { lines += ["    headers:"] + headerLines }
                 var parts: [String] = []
                 for field in fields {
                     let values = if case let .array(items) = field.value { items } else { [field.value] }
-                    for value in values { parts.append("{ name: \(YAMLText.quoted(field.name)), value: \(YAMLText.quoted(FuzzCase.text(value))) }") }
+                    for value in values { parts.append("{ name: \(YAMLText.quoted(field.name)), value: \(YAMLText.quoted(ExampleValue.text(value))) }") }
                 }
                 lines.append("    multipart: [" + parts.joined(separator: ", ") + "]")
             case let .raw(bytes, mediaType)?:

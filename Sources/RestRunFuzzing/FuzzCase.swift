@@ -23,9 +23,6 @@ package struct FuzzCase: Sendable, Equatable {
         return String(negatedPart.dropFirst("header ".count))
     }
 
-    /// The text a parameter's value travels as (see `ExampleValue.text`).
-    package static func text(_ value: DecodedValue) -> String { ExampleValue.text(value) }
-
     /// The path and query the case sends to, relative to the base URL; a parameter named in
     /// `literal` (a path parameter by its name, a query one as `query name`) is written as that
     /// text as it is (a `{{capture}}` in a saved file).
@@ -33,7 +30,7 @@ package struct FuzzCase: Sendable, Equatable {
         var path = operation.path
         for parameter in parameters where parameter.location == "path" {
             path = path.replacingOccurrences(
-                of: "{\(parameter.name)}", with: literal[parameter.name] ?? Self.escape(Self.text(parameter.value)))
+                of: "{\(parameter.name)}", with: literal[parameter.name] ?? Self.escape(ExampleValue.text(parameter.value)))
         }
         var query: [String] = []
         for parameter in parameters where parameter.location == "query" {
@@ -43,7 +40,7 @@ package struct FuzzCase: Sendable, Equatable {
                 query.append(Self.escape(parameter.name) + "=" + template)
                 continue
             }
-            for value in values { query.append(Self.escape(parameter.name) + "=" + Self.escape(Self.text(value))) }
+            for value in values { query.append(Self.escape(parameter.name) + "=" + Self.escape(ExampleValue.text(value))) }
         }
         return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
     }
@@ -52,15 +49,15 @@ package struct FuzzCase: Sendable, Equatable {
     package func request(to baseURL: String, operation: OpenAPIOperation) -> PreparedRequest {
         let url = (baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL) + target(operation)
         var headers = Headers()
-        for parameter in parameters where parameter.location == "header" { headers.add(parameter.name, Self.text(parameter.value)) }
-        let cookies = parameters.filter { $0.location == "cookie" }.map { "\($0.name)=\(Self.escape(Self.text($0.value)))" }
+        for parameter in parameters where parameter.location == "header" { headers.add(parameter.name, ExampleValue.text(parameter.value)) }
+        let cookies = parameters.filter { $0.location == "cookie" }.map { "\($0.name)=\(Self.escape(ExampleValue.text($0.value)))" }
         if !cookies.isEmpty { headers.add("Cookie", cookies.joined(separator: "; ")) }
         var body: RequestBody?
         switch self.body {
         case let .json(value, mediaType)?:
             body = RequestBody(bytes: value.jsonBytes, contentType: mediaType)
         case let .form(fields, mediaType)?:
-            let text = fields.map { "\(FormEncoding.encode($0.name))=\(FormEncoding.encode(Self.text($0.value)))" }.joined(separator: "&")
+            let text = fields.map { "\(FormEncoding.encode($0.name))=\(FormEncoding.encode(ExampleValue.text($0.value)))" }.joined(separator: "&")
             body = RequestBody(bytes: Array(text.utf8), contentType: mediaType)
         case let .raw(bytes, mediaType)?:
             body = RequestBody(bytes: bytes, contentType: mediaType)
@@ -70,7 +67,7 @@ package struct FuzzCase: Sendable, Equatable {
                 let values = if case let .array(items) = field.value { items } else { [field.value] }
                 for value in values {
                     bytes += Array("--\(Self.boundary)\r\nContent-Disposition: form-data; name=\"\(field.name)\"\r\n\r\n".utf8)
-                    bytes += Array(Self.text(value).utf8) + [0x0D, 0x0A]
+                    bytes += Array(ExampleValue.text(value).utf8) + [0x0D, 0x0A]
                 }
             }
             bytes += Array("--\(Self.boundary)--\r\n".utf8)
@@ -105,7 +102,7 @@ extension FuzzCase {
         switch body {
         case let .json(value, _)?: return plain(value)
         case let .form(fields, _)?, let .multipart(fields)?:
-            return fields.allSatisfy { plain($0.value) && plain(.string($0.name)) && !FuzzCase.text($0.value).contains(FuzzCase.boundary) }
+            return fields.allSatisfy { plain($0.value) && plain(.string($0.name)) && !ExampleValue.text($0.value).contains(FuzzCase.boundary) }
         case let .raw(bytes, _)?: return plain(.string(String(decoding: bytes, as: UTF8.self)))
         case nil: return true
         }

@@ -153,6 +153,22 @@ struct WebSocketTests {
         #expect(ContinuousClock.now - start < .seconds(40), "a hang, not the suite's load on two cores")
     }
 
+    @Test("the handshake is an attempt like any request's: retry: sends it again, -v shows each attempt")
+    func handshakeRetried() async throws {
+        let closed = ClosedPort()
+        let (_, output) = try await binary.runFile("""
+            requests:
+              - name: chat
+                url: ws://127.0.0.1:\(closed.port)/chat
+                options: { retry: { attempts: 3, delay: 10ms } }
+                websocket: [ { send: hi } ]
+            """, ["-v"])
+        #expect(output.status == 3, "\(output.all)")
+        #expect(output.stdout.contains("(3 attempts)"), "\(output.stdout)")
+        #expect(output.all.contains("> GET ws://127.0.0.1:\(closed.port)/chat  (attempt 3)"), "\(output.all)")
+        #expect(output.all.contains("* retrying in 10 ms (attempt 2 of 3)"), "\(output.all)")
+    }
+
     @Test("the handshake carries the headers an HTTP request would: defaults, the file's, the request's, cookies")
     func handshakeHeaders() async throws {
         let server = try FaultServer()

@@ -26,7 +26,7 @@ struct FuzzGenerationTests {
                         guard let schema = parameter.schema,
                               let sent = positive.parameters.first(where: { $0.name == parameter.name && $0.location == parameter.location })
                         else { continue }
-                        #expect(schema.isValid(OpenAPIContract.typedValue(FuzzCase.text(sent.value), for: schema), assertsFormats: true), "\(operation.name) \(sent)")
+                        #expect(schema.isValid(OpenAPIContract.typedValue(ExampleValue.text(sent.value), for: schema), assertsFormats: true), "\(operation.name) \(sent)")
                     }
                     if case let .json(value, _)? = positive.body, let schema = operation.requestBody?.content.first?.schema {
                         #expect(schema.isValid(value, assertsFormats: true, direction: .request), "\(operation.name) \(value.jsonText)")

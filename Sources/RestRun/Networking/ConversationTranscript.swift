@@ -1,7 +1,7 @@
 import Synchronization
 
 /// What went each way in a conversation, in order, with the time of each message: what the
-/// reports and `--report-har` show. It keeps the first `limit` messages and counts the rest.
+/// reports and `--report-har` show. It keeps the first `limit` messages.
 package final class ConversationTranscript: Sendable {
     /// One message and when it went.
     package struct TranscriptLine: Sendable {
@@ -16,7 +16,7 @@ package final class ConversationTranscript: Sendable {
     /// The most messages kept.
     package static let limit = 1000
 
-    private let state = Mutex<(entries: [TranscriptLine], dropped: Int)>(([], 0))
+    private let entries = Mutex<[TranscriptLine]>([])
 
     /// An empty transcript.
     package init() {}
@@ -24,15 +24,11 @@ package final class ConversationTranscript: Sendable {
     /// Adds `message`, sent or received now.
     package func append(_ message: ConversationMessage, sent: Bool) {
         let time = WallClock.secondsSince1970()
-        state.withLock { state in
-            if state.entries.count < Self.limit {
-                state.entries.append(TranscriptLine(sent: sent, message: message, time: time))
-            } else {
-                state.dropped += 1
-            }
+        entries.withLock { entries in
+            if entries.count < Self.limit { entries.append(TranscriptLine(sent: sent, message: message, time: time)) }
         }
     }
 
     /// The messages kept, in order.
-    package var entries: [TranscriptLine] { state.withLock { $0.entries } }
+    package var lines: [TranscriptLine] { entries.withLock { $0 } }
 }

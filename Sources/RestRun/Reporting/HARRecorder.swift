@@ -21,7 +21,7 @@ package final class HARRecorder: NetworkingDelegate, Sendable {
         _ networking: any Networking, didReceive result: Result<Response, any Error>, for request: PreparedRequest, duration: Duration
     ) {
         let milliseconds = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        let started = WallClock.iso8601(WallClock.secondsSince1970() - milliseconds / 1000)
+        let started = ISO8601.text(secondsSince1970: WallClock.secondsSince1970() - milliseconds / 1000, milliseconds: true)
         var entry: OrderedPairs = [
             ("startedDateTime", .string(started)),
             ("time", .number(milliseconds)),
@@ -65,7 +65,7 @@ package final class HARRecorder: NetworkingDelegate, Sendable {
     /// (base64 data) or 8 close.
     private func withMessages(_ recorded: (entry: DecodedValue, transcript: ConversationTranscript?)) -> DecodedValue {
         guard let transcript = recorded.transcript, case var .object(fields) = recorded.entry else { return recorded.entry }
-        fields["_webSocketMessages"] = .array(transcript.entries.map { entry in
+        fields["_webSocketMessages"] = .array(transcript.lines.map { entry in
             let (opcode, data): (Int, String) = switch entry.message {
             case let .text(text): (1, redactor.redact(text))
             case let .binary(bytes): (2, Base64.encode(Array(bytes.prefix(Self.bodyLimit))))

@@ -2,11 +2,9 @@
 /// it names them. A new kind adds its lines here.
 extension Runner {
     /// How an attempt of `request` goes on the wire, when not as a plain HTTP exchange: an event
-    /// stream read as it arrives, a WebSocket handshake.
+    /// stream read as it arrives. (A WebSocket exchange makes its own handshake request.)
     func wire(of request: DeclaredRequest, scope: Scope) -> (any WireExchange)? {
-        if let stream = request.stream { return EventStreamExchange(reading: EventStreamReading(stream, scope: scope)) }
-        if request.websocket != nil { return WebSocketHandshake() }
-        return nil
+        request.stream.map { EventStreamExchange(reading: EventStreamReading($0, scope: scope)) }
     }
 
     /// Whether `-v` shows the request's lines as they come rather than when it is done: a

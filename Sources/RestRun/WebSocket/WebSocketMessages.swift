@@ -6,7 +6,7 @@ package struct WebSocketMessages: ExchangeDetails {
 
     /// Details of the `transcript`'s messages, redacted by `redactor`.
     package init(_ transcript: ConversationTranscript, redactor: Redactor) {
-        messages = EventLog(transcript.entries.map(Self.event)).redacted(by: redactor)
+        messages = EventLog(transcript.lines.map(Self.event)).redacted(by: redactor)
     }
 
     /// A WebSocket has no first event to time.
