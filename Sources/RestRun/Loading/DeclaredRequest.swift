@@ -33,12 +33,9 @@ package struct DeclaredRequest: Sendable {
         package var tags: [String]
         /// `expect: duration: { p95: ... }`: budgets checked once over all the request's runs.
         package var latencyBudgets: [Expectation] = []
-        /// `stream:`: the response is read as an event stream.
-        package var stream: EventStreamSettings?
-        /// `graphql:`: the body (or, with GET, the query parameters) is this GraphQL operation.
-        package var graphql: GraphQLOperation?
-        /// `websocket:`: the request is a WebSocket exchange of these steps.
-        package var websocket: [WebSocketStep]?
+        /// What the request exchanges: plain HTTP, or another kind (`graphql:`, `stream:`,
+        /// `websocket:`).
+        package var exchange = DeclaredExchange.http
     }
 
     private final class Box: CopyOnWriteBox {

@@ -3,12 +3,26 @@ import RestRunYAML
 /// What the loader reads for each kind of request besides plain HTTP: the one place it names
 /// them. A new kind adds its key to `DeclaredRequestLoader.Key` and its lines here.
 extension DeclaredRequestLoader {
-    /// Reads a kind's key (`graphql:`, `stream:`, `websocket:`) into `request`.
+    /// Reads a kind's key (`graphql:`, `stream:`, `websocket:`) into `request`'s exchange.
     func loadKind(_ key: Key, _ value: Node, into request: inout DeclaredRequest) {
+        let exchange = request.exchange
         switch key {
-        case .graphql: request.graphql = GraphQLLoader(context: context, schema: graphqlSchema).load(value)
-        case .stream: request.stream = EventStreamLoader(context: context).load(value)
-        case .websocket: request.websocket = WebSocketLoader(context: context).load(value)
+        case .graphql:
+            guard let operation = GraphQLLoader(context: context, schema: graphqlSchema).load(value) else { return }
+            // With WebSocket steps the body itself is the error, reported once all keys are read.
+            if let graphQL = exchange.sending(operation) { request.exchange = graphQL }
+        case .stream:
+            guard let settings = EventStreamLoader(context: context).load(value) else { return }
+            guard let reading = exchange.readingStream(settings) else {
+                return context.error("a WebSocket request cannot also read an event stream", at: value)
+            }
+            request.exchange = reading
+        case .websocket:
+            guard let steps = WebSocketLoader(context: context).load(value) else { return }
+            guard exchange.stream == nil else {
+                return context.error("a WebSocket request cannot also read an event stream", at: value)
+            }
+            request.exchange = .webSocket(steps)
         default: break
         }
     }
@@ -17,20 +31,24 @@ extension DeclaredRequestLoader {
     /// unless it says GET (its query then goes in the URL); a `ws://` URL is a WebSocket
     /// exchange, whose captures are its steps', which sends no body and reads no stream.
     func completeKind(_ request: inout DeclaredRequest, node: Node, bodySeen: Node?, methodGiven: Bool) {
-        if request.graphql != nil, !methodGiven { request.method = .post }
+        if request.exchange.graphQL != nil, !methodGiven { request.method = .post }
         let url = request.url.description.lowercased()
-        if url.hasPrefix("ws://") || url.hasPrefix("wss://"), request.websocket == nil { request.websocket = [] }
-        guard let steps = request.websocket else { return }
+        if url.hasPrefix("ws://") || url.hasPrefix("wss://"), request.exchange.webSocketSteps == nil {
+            guard request.exchange.stream == nil else {
+                return context.error("a WebSocket request cannot also read an event stream", at: node)
+            }
+            request.exchange = .webSocket([])
+        }
+        guard let steps = request.exchange.webSocketSteps else { return }
         for step in steps {
             if case let .receive(_, captures, _) = step.action { request.captures += captures }
         }
         if let body = bodySeen { context.error("a WebSocket request sends its messages with 'send' steps, not a body", at: body) }
-        if request.stream != nil { context.error("a WebSocket request cannot also read an event stream", at: node) }
     }
 
     /// Whether the request's kind checks its answer itself, so no `2xx` status is expected: a
     /// WebSocket exchange is checked by its upgrade and its steps.
     func kindChecksItsOwnStatus(_ request: DeclaredRequest) -> Bool {
-        request.websocket != nil
+        request.exchange.webSocketSteps != nil
     }
 }

@@ -50,7 +50,7 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
     package var notes: [String] = []
     /// What the request's kind of exchange received before it failed (an event stream's
     /// events), read through the kind's own accessor (`events`).
-    package var received: (any Sendable)?
+    package var received: (any ReceivedContent)?
     /// The request went out on a reused connection that the server closed before any byte of an
     /// answer: the networker sends it again on another connection, and `-v` says so.
     package var closedUnanswered = false

@@ -11,7 +11,7 @@ public struct Response: Sendable {
         var duration: Duration
         var version = "1.1"
         var attempts: [Attempt] = []
-        var received: (any Sendable)?
+        var received: (any ReceivedContent)?
         var conversation: (any Conversation)?
         var transcript: ConversationTranscript?
     }
@@ -71,7 +71,7 @@ public struct Response: Sendable {
 
     /// What the request's kind of exchange received beyond the body (an event stream's events),
     /// read through the kind's own accessor (`stream`).
-    package var received: (any Sendable)? {
+    package var received: (any ReceivedContent)? {
         get { storage.value.received }
         _modify { yield &storage.value.received }
     }

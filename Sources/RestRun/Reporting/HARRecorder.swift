@@ -109,9 +109,9 @@ package final class HARRecorder: NetworkingDelegate, Sendable {
         let mimeType = response.headers["Content-Type"] ?? "x-unknown"
         var content: OrderedPairs = [("size", .integer(response.body.count)), ("mimeType", .string(mimeType))]
         let kept = Array(response.body.prefix(Self.bodyLimit))
-        if kept.isEmpty, let stream = response.stream, !stream.events.isEmpty {
-            // The events were read as they came and the body not kept: they are the content.
-            content.append(("text", .string(redactor.redact(stream.text(limit: Self.bodyLimit)))))
+        if kept.isEmpty, let received = response.received?.reportText(limit: Self.bodyLimit) {
+            // What the kind received was read as it came and the body not kept: it is the content.
+            content.append(("text", .string(redactor.redact(received))))
         } else if let text = String(validating: kept, as: UTF8.self) {
             content.append(("text", .string(redactor.redact(text))))
         } else {

@@ -8,7 +8,7 @@ extension ResponseChecker {
             failure.notes = failure.notes.map(redactor.redact)
             failures.append(failure)
         }
-        if let stream = request.stream, let received = response.stream {
+        if let stream = request.exchange.stream, let received = response.stream {
             failures += stream.failures(of: received, response: response)
         }
         return failures

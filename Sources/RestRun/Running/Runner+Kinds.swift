@@ -4,21 +4,21 @@ extension Runner {
     /// How an attempt of `request` goes on the wire, when not as a plain HTTP exchange: an event
     /// stream read as it arrives. (A WebSocket exchange makes its own handshake request.)
     func wire(of request: DeclaredRequest, scope: Scope) -> (any WireExchange)? {
-        request.stream.map { EventStreamExchange(reading: EventStreamReading($0, scope: scope)) }
+        request.exchange.stream.map { EventStreamExchange(reading: EventStreamReading($0, scope: scope)) }
     }
 
     /// Whether `-v` shows the request's lines as they come rather than when it is done: a
     /// stream's events are shown as they arrive, unless the request captures a secret (its log
     /// is then held, to be redacted once the secret is known).
     func showsLogLive(_ request: DeclaredRequest) -> Bool {
-        request.stream != nil && !request.captures.contains(where: \.isSecret)
+        request.exchange.stream != nil && !request.captures.contains(where: \.isSecret)
     }
 
     /// The exchange that runs a request of a kind with steps of its own (a WebSocket
     /// conversation), its messages checked as response bodies are: by the request's decoder,
     /// expectations and captures. Nil for a request that is sent and checked once.
     func ownExchange(of request: DeclaredRequest, checker: ResponseChecker) -> WebSocketExchange? {
-        guard let steps = request.websocket else { return nil }
+        guard let steps = request.exchange.webSocketSteps else { return nil }
         return WebSocketExchange(
             steps: steps, location: request.location, redactor: redactor,
             isStopped: { [control] in control?.isStopped == true || Task.isCancelled }

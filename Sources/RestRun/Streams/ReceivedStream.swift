@@ -32,18 +32,10 @@ package struct ReceivedStream: Sendable {
     }
 }
 
-extension ReceivedStream {
-    /// The events written back as a `text/event-stream` (`event:`, `id:`, `data:` lines, a blank
-    /// line after each), up to about `limit` bytes: what the reports show of a body not kept.
-    package func text(limit: Int) -> String {
-        var text = ""
-        for index in 0..<events.count where text.utf8.count < limit {
-            let event = events[index]
-            if event.type != "message" { text += "event: \(event.type)\n" }
-            if !event.id.isEmpty { text += "id: \(event.id)\n" }
-            for line in event.data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
-            text += "\n"
-        }
-        return text
+extension ReceivedStream: ReceivedContent {
+    /// The events written back as a `text/event-stream`, as `EventLog.reportText(limit:)` writes
+    /// them; nil when none arrived.
+    package func reportText(limit: Int) -> String? {
+        events.reportText(limit: limit)
     }
 }
