@@ -2,7 +2,7 @@ package import RestRun
 
 /// `rest-run schema --routes`: a JSON Schema (draft 2020-12) of the mock routes file, its keys
 /// from the routes reader's own tables (`MockRoutes.fileKeys`, `routeKeys`, `responseKeys`).
-package enum RoutesFileSchema {
+package enum RoutesFileSchema: EditorSchemaWriting {
     static let descriptions: [String: String] = [
         "routes": "The routes, matched in order: the first whose method and path match answers.",
         "gzip": "true: compress responses for clients that accept gzip or deflate.",
@@ -33,7 +33,7 @@ package enum RoutesFileSchema {
             "text": .object(["type": .string("string")]),
             "echo": .object(["type": .string("boolean")]),
             "delay": .object(["type": .string("string"), "pattern": .string(#"^[0-9]+(\.[0-9]+)?(ms|s|m)$"#)]),
-            "graphql": RequestFileSchema.object(
+            "graphql": object(
                 keys: MockRoutes.graphqlKeys,
                 descriptions: [
                     "schema": "An SDL or introspection JSON file, relative to the routes file: each query is validated against it.",
@@ -43,7 +43,7 @@ package enum RoutesFileSchema {
                 extra: [:]),
             "events": .object(["type": .string("array"), "items": .object(["anyOf": .array([
                 .object(["type": .string("string")]),
-                RequestFileSchema.object(
+                object(
                     keys: MockRoutes.eventKeys,
                     descriptions: [
                         "event": "The event type (event: line).", "data": "The data; each of its lines becomes a data: line.",
@@ -59,10 +59,10 @@ package enum RoutesFileSchema {
                     extra: [:]),
             ])])]),
         ]
-        let response = RequestFileSchema.object(keys: MockRoutes.responseKeys, descriptions: descriptions, types: answerTypes, extra: [:])
+        let response = object(keys: MockRoutes.responseKeys, descriptions: descriptions, types: answerTypes, extra: [:])
         var routeTypes = answerTypes
         let message = DecodedValue.object(["anyOf": .array([.object(["type": .string("string")]), .object(["type": .string("object")])])])
-        routeTypes["websocket"] = .object(["anyOf": .array([.object(["const": .string("echo")]), RequestFileSchema.object(
+        routeTypes["websocket"] = .object(["anyOf": .array([.object(["const": .string("echo")]), object(
             keys: MockRoutes.webSocketKeys,
             descriptions: [
                 "on_open": "Messages sent when the connection opens: strings, {json: ...} or {base64: ...}.",
@@ -74,7 +74,7 @@ package enum RoutesFileSchema {
             types: [
                 "on_open": .object(["type": .string("array"), "items": message]), "replies": .object(["type": .string("array"), "items": message]),
                 "echo": .object(["type": .string("boolean")]), "ping": .object(["type": .string("boolean")]),
-                "close": RequestFileSchema.object(
+                "close": object(
                     keys: MockRoutes.webSocketCloseKeys,
                     descriptions: ["after": "How many messages first.", "code": "The close code.", "reason": "The reason."],
                     types: ["after": .object(["type": .string("integer")]), "code": .object(["type": .string("integer")]), "reason": .object(["type": .string("string")])],
@@ -82,9 +82,9 @@ package enum RoutesFileSchema {
             ],
             extra: [:])])])
         routeTypes["responses"] = .object(["type": .string("array"), "minItems": .integer(1), "items": response])
-        let route = RequestFileSchema.object(
+        let route = object(
             keys: MockRoutes.routeKeys, descriptions: descriptions, types: routeTypes, extra: ["required": .array([.string("path")])])
-        return RequestFileSchema.object(
+        return object(
             keys: MockRoutes.fileKeys, descriptions: descriptions,
             types: ["routes": .object(["type": .string("array"), "items": route]), "gzip": .object(["type": .string("boolean")])],
             extra: [

@@ -46,6 +46,12 @@ extension DeclaredRequestLoader {
         if let body = bodySeen { context.error("a WebSocket request sends its messages with 'send' steps, not a body", at: body) }
     }
 
+    /// Each kind's key in the editor schema (`rest-run schema`): its description and the shape of
+    /// its value.
+    static var kindSchemas: [(key: String, description: String, schema: DecodedValue)] {
+        [WebSocketLoader.editorSchema, GraphQLLoader.editorSchema, EventStreamLoader.editorSchema]
+    }
+
     /// Whether the request's kind checks its answer itself, so no `2xx` status is expected: a
     /// WebSocket exchange is checked by its upgrade and its steps.
     func kindChecksItsOwnStatus(_ request: DeclaredRequest) -> Bool {

@@ -5,7 +5,7 @@ import OrderedCollections
 /// from the loader's own tables (`RequestFileLoader.fileKeys`, `DeclaredRequestLoader.keys`, ...),
 /// each with its description, so the schema and the loader cannot drift apart: a key the loader
 /// learns without a description here fails the tests.
-package enum RequestFileSchema {
+package enum RequestFileSchema: EditorSchemaWriting {
     /// The schema, as a value (`prettyJSONText` prints it).
     package static var value: DecodedValue {
         var defs = OrderedDictionary<String, DecodedValue>()
@@ -115,13 +115,10 @@ package enum RequestFileSchema {
         "when": "Run only if every condition holds: variable or capture name → predicate.",
         "for_each": "Run once per item of a list, a {{variable}} holding one, or {file: data.csv}; the item is {{item}}, its position {{index}}.",
         "repeat": "Send it this many times in a row, as one result with latency percentiles (1 to 100000).",
-        "websocket": "A WebSocket exchange: steps run in order after the handshake (send, receive, close, expect_close); a ws:// or wss:// URL is one too.",
-        "graphql": "A GraphQL operation {query, variables, operation_name}, sent as a POST JSON body (or as query parameters with method: GET).",
-        "stream": "events, or {events: true, until, max_events, within, max_event_size}: read the response as a text/event-stream, event by event.",
     ]
 
     static var request: DecodedValue {
-        let types: [String: DecodedValue] = [
+        var types: [String: DecodedValue] = [
             "name": string(nil),
             "method": .object(["type": .string("string"), "pattern": .string("^[A-Z0-9_-]+$"), "examples": .array(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].map(DecodedValue.string))]),
             "url": ref("template"),
@@ -150,80 +147,19 @@ package enum RequestFileSchema {
             "decode": string(nil),
             "expect": ref("expect"),
             "capture": ref("capture"),
-            "websocket": .object(["type": .string("array"), "items": object(
-                keys: WebSocketLoader.stepKeys,
-                descriptions: [
-                    "send": "Send a message: a text, or {text | json | base64}; templates allowed.",
-                    "receive": "Wait for the next message: {expect: {json, body, schema}, capture: {...}, within: 2s}.",
-                    "close": "Close the connection: {code: 1000, reason: ...}.",
-                    "expect_close": "The server closes the connection: {code: 1000, within: 5s}, or a code.",
-                ],
-                types: [
-                    "send": .object(["anyOf": .array([string(nil), object(
-                        keys: WebSocketLoader.sendKeys,
-                        descriptions: ["text": "A text message.", "json": "A text message of JSON.", "base64": "A binary message, written in base64."],
-                        types: ["text": string(nil), "json": .object([:]), "base64": string(nil)], extra: ["minProperties": .integer(1), "maxProperties": .integer(1)])])]),
-                    "receive": .object(["anyOf": .array([.object(["type": .string("null")]), object(
-                        keys: WebSocketLoader.receiveKeys,
-                        descriptions: [
-                            "expect": "Checks on the message as a body: json, body, schema.",
-                            "capture": "Values taken from the message.",
-                            "within": "How long to wait for it; default 10s.",
-                        ],
-                        types: ["expect": ref("expect"), "capture": ref("capture"), "within": ref("duration")], extra: [:])])]),
-                    "close": .object(["anyOf": .array([.object(["type": .string("null")]), object(
-                        keys: WebSocketLoader.closeKeys,
-                        descriptions: ["code": "The close code; default 1000.", "reason": "The reason, at most 123 bytes."],
-                        types: ["code": .object(["type": .string("integer")]), "reason": string(nil)], extra: [:])])]),
-                    "expect_close": .object(["anyOf": .array([.object(["type": .string("integer")]), .object(["type": .string("null")]), object(
-                        keys: WebSocketLoader.expectCloseKeys,
-                        descriptions: ["code": "The close code the server must send.", "within": "How long to wait; default 10s."],
-                        types: ["code": .object(["type": .string("integer")]), "within": ref("duration")], extra: [:])])]),
-                ],
-                extra: ["minProperties": .integer(1), "maxProperties": .integer(1)])]),
-            "graphql": object(
-                keys: GraphQLLoader.keys,
-                descriptions: [
-                    "query": "The GraphQL document, or {file: query.graphql} relative to this file.",
-                    "variables": "The operation's variables; a value that is exactly {{name}} keeps the variable's type.",
-                    "operation_name": "The operation to run, when the document has several.",
-                ],
-                types: [
-                    "query": .object(["anyOf": .array([string(nil), object(
-                        keys: GraphQLLoader.queryFileKeys, descriptions: ["file": "A .graphql file, relative to this file."],
-                        types: ["file": string(nil)], extra: ["required": .array([.string("file")])])])]),
-                    "variables": .object(["type": .string("object")]),
-                    "operation_name": string(nil),
-                ],
-                extra: ["required": .array([.string("query")])]),
-            "stream": .object(["anyOf": .array([
-                .object(["const": .string("events")]),
-                object(
-                    keys: EventStreamLoader.keys,
-                    descriptions: [
-                        "events": "true: read a text/event-stream.",
-                        "until": "Stop at the first event for which every JSONPath (over {event, data, id, json}) meets its predicate; it is kept.",
-                        "max_events": "Stop after this many events.",
-                        "within": "The stream must end (or meet until) within this time; default the request's timeout.",
-                        "max_event_size": "The largest event accepted, such as 64KB; default 1MB.",
-                    ],
-                    types: [
-                        "events": .object(["const": .bool(true)]),
-                        "until": .object(["type": .string("object"), "additionalProperties": ref("predicate")]),
-                        "max_events": .object(["type": .string("integer"), "minimum": .integer(1)]),
-                        "within": ref("duration"),
-                        "max_event_size": .object(["anyOf": .array([.object(["type": .string("integer"), "minimum": .integer(1)]), string(nil)])]),
-                    ],
-                    extra: [:]),
-            ])]),
             "options": ref("options"),
             "tags": stringList,
             "when": ref("conditions"),
             "for_each": ref("for_each"),
             "repeat": .object(["type": .string("integer"), "minimum": .integer(1), "maximum": .integer(DeclaredRequestLoader.maxRepeat)]),
         ]
+        var descriptions = requestDescriptions
+        for kind in DeclaredRequestLoader.kindSchemas {
+            types[kind.key] = kind.schema
+            descriptions[kind.key] = kind.description
+        }
         return object(
-            keys: DeclaredRequestLoader.keys, descriptions: requestDescriptions, types: types,
+            keys: DeclaredRequestLoader.keys, descriptions: descriptions, types: types,
             extra: ["required": .array([.string("url")]), "description": .string("A request: what to send, what to check, what to capture.")])
     }
 
@@ -451,38 +387,4 @@ package enum RequestFileSchema {
                 types: ["file": string(nil)], extra: ["required": .array([.string("file")])]),
         ])])
     }
-
-    // MARK: Building blocks
-
-    /// A mapping with exactly `keys`, each described and typed; anything else is flagged.
-    package static func object(
-        keys: [String], descriptions: [String: String], types: [String: DecodedValue], extra: KeyValuePairs<String, DecodedValue>
-    ) -> DecodedValue {
-        var properties = OrderedDictionary<String, DecodedValue>()
-        for key in keys {
-            var property: OrderedDictionary<String, DecodedValue> = [:]
-            if case let .object(members)? = types[key] { property = members }
-            property["description"] = .string(descriptions[key] ?? "")
-            properties[key] = .object(property)
-        }
-        var result = OrderedDictionary<String, DecodedValue>()
-        // `$schema`, `$id` and the title first, as readers expect them.
-        for (key, value) in extra where key.hasPrefix("$") && key != "$defs" || key == "title" || key == "description" { result[key] = value }
-        result["type"] = .string("object")
-        result["properties"] = .object(properties)
-        for (key, value) in extra where result[key] == nil { result[key] = value }
-        result["additionalProperties"] = .bool(false)
-        return .object(result)
-    }
-
-    static func string(_ description: String?) -> DecodedValue {
-        var members: OrderedDictionary<String, DecodedValue> = ["type": .string("string")]
-        if let description { members["description"] = .string(description) }
-        return .object(members)
-    }
-
-    static func ref(_ name: String) -> DecodedValue { .object(["$ref": .string("#/$defs/" + name)]) }
-
-    static let boolean = DecodedValue.object(["type": .string("boolean")])
-    static let stringList = DecodedValue.object(["type": .string("array"), "items": .object(["type": .string("string")])])
 }
