@@ -1,10 +1,18 @@
 import RestRunYAML
 
 /// What the loader reads for each kind of request besides plain HTTP: the one place it names
-/// them. A new kind adds its key to `DeclaredRequestLoader.Key` and its lines here.
+/// them. A new kind adds its key to `ExchangeKey` and its lines here.
 extension DeclaredRequestLoader {
+    /// The keys that make a request of another kind than plain HTTP.
+    enum ExchangeKey: String, CaseIterable {
+        case stream, graphql, websocket
+
+        /// Whether the key is the request's body (a request has one).
+        var sendsBody: Bool { self == .graphql }
+    }
+
     /// Reads a kind's key (`graphql:`, `stream:`, `websocket:`) into `request`'s exchange.
-    func loadKind(_ key: Key, _ value: Node, into request: inout DeclaredRequest) {
+    func loadKind(_ key: ExchangeKey, _ value: Node, into request: inout DeclaredRequest) {
         let exchange = request.exchange
         switch key {
         case .graphql:
@@ -23,7 +31,6 @@ extension DeclaredRequestLoader {
                 return context.error("a WebSocket request cannot also read an event stream", at: value)
             }
             request.exchange = .webSocket(steps)
-        default: break
         }
     }
 

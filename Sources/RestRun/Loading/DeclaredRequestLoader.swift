@@ -7,14 +7,24 @@ struct DeclaredRequestLoader {
     /// The file's `graphql_schema`, that `graphql:` queries are validated against.
     var graphqlSchema: GraphQLSchemaDocument?
 
-    /// The keys of a request.
-    enum Key: String, CaseIterable {
+    /// The keys of a request: its own, and each kind's (`ExchangeKey`, in the kinds' file).
+    enum Key: Sendable {
+        /// A key every request may have.
+        case common(CommonKey)
+        /// The key of a kind of exchange.
+        case kind(ExchangeKey)
+    }
+
+    /// The keys of a request of any kind.
+    enum CommonKey: String, CaseIterable {
         case name, method, url, query, headers, auth, json, text, form, multipart, file, base64
-        case decode, expect, capture, options, tags, when, stream, graphql, websocket
+        case decode, expect, capture, options, tags, when
         case forEach = "for_each"
         case `repeat`
     }
-    static let keyLookup = KeyLookup(Key.allCases.map { ($0.rawValue, $0) })
+
+    static let keyLookup = KeyLookup(
+        CommonKey.allCases.map { ($0.rawValue, Key.common($0)) } + ExchangeKey.allCases.map { ($0.rawValue, Key.kind($0)) })
     static let keys = keyLookup.names
     /// The most runs `repeat:` (and `--repeat`) may ask for.
     package static let maxRepeat = 100_000
@@ -59,7 +69,22 @@ struct DeclaredRequestLoader {
         var bodySeen: Node?
         var methodGiven = false
         context.forEachEntry(node, what, keysAre: "plain names") { key, value, keyNode in
-            guard let known = Self.keyLookup.key(key) else {
+            // Each request has at most one body: a body key, or a kind's that is one.
+            func isFirstBody() -> Bool {
+                if let first = bodySeen {
+                    context.error("a request has one body; '\(first.scalarText ?? "")' was given already at line \(first.mark.line)", at: keyNode)
+                    return false
+                }
+                bodySeen = keyNode
+                return true
+            }
+            let known: CommonKey
+            switch Self.keyLookup.key(key) {
+            case let .common(common)?: known = common
+            case let .kind(kind)?:
+                if !kind.sendsBody || isFirstBody() { loadKind(kind, value, into: &request) }
+                return
+            case nil:
                 _ = context.isAllowed(key, at: keyNode, in: what, allowed: Self.keys)
                 return
             }
@@ -72,17 +97,8 @@ struct DeclaredRequestLoader {
             case .query: request.query = loadQuery(value)
             // `auth:` may have been read already: its header stays, after the listed ones.
             case .headers: request.headers = loadHeaders(value, "'headers'", context: context) + request.headers
-            case .json, .text, .form, .multipart, .file, .base64, .graphql:
-                if let first = bodySeen {
-                    context.error("a request has one body; '\(first.scalarText ?? "")' was given already at line \(first.mark.line)", at: keyNode)
-                    return
-                }
-                bodySeen = keyNode
-                if known == .graphql {
-                    loadKind(known, value, into: &request)
-                } else {
-                    request.body = BodyLoader(context: context).load(key, value)
-                }
+            case .json, .text, .form, .multipart, .file, .base64:
+                if isFirstBody() { request.body = BodyLoader(context: context).load(key, value) }
             case .auth:
                 if let auth = AuthLoader.load(value, context: context) {
                     request.headers.append(HeaderTemplate(auth: auth, location: context.location(keyNode)))
@@ -105,7 +121,6 @@ struct DeclaredRequestLoader {
             case .when: conditions = loadConditions(value)
             case .forEach: iteration = loadIteration(value)
             case .capture: request.captures = ExpectationLoader(context: context).loadCaptures(value)
-            case .websocket, .stream: loadKind(known, value, into: &request)
             case .options: request.options = OptionsLoader(context: context).load(value, "'options'")
             case .tags:
                 guard let items = value.items else {

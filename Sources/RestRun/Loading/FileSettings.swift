@@ -33,7 +33,7 @@ struct FileSettings {
         case "options": options = OptionsLoader(context: context).load(node, "'options'")
         case "decoders": decoders = Self.decoders(node, context: context, broken: &brokenDecoderNames)
         case "openapi": contract = Self.contract(node, context: context)
-        case "graphql_schema": graphqlSchema = Self.graphqlSchema(node, context: context)
+        case "graphql_schema": graphqlSchema = GraphQLLoader.schema(node, context: context)
         default: break
         }
     }
@@ -53,40 +53,6 @@ struct FileSettings {
         if let contract { result.contract = contract }
         if let graphqlSchema { result.graphqlSchema = graphqlSchema }
         return result
-    }
-
-    /// The largest schema file read.
-    static let graphqlSchemaLimit = 16 * 1024 * 1024
-
-    /// `graphql_schema: schema.graphql` (SDL) or an introspection result in JSON, relative to the
-    /// file that names it.
-    private static func graphqlSchema(_ node: Node, context: LoadContext) -> GraphQLSchemaDocument? {
-        guard let written = context.string(node, "'graphql_schema'") else { return nil }
-        if let scheme = SchemaURI(written).scheme, scheme.count > 1 {
-            context.error("schemas are read from files: rest-run never fetches '\(written)'; save it and name its path", at: node)
-            return nil
-        }
-        let path = FileSystem.path(written, relativeTo: context.source.path)
-        let text: String
-        do {
-            text = try FileSystem.readText(path, limit: graphqlSchemaLimit)
-        } catch {
-            context.error("graphql_schema '\(written)': \(error.message)", at: node)
-            return nil
-        }
-        do {
-            return try GraphQLSchemaDocument.read(text, path: path)
-        } catch {
-            if let line = error.line {
-                let location = SourceText(path: path, text: text).location(Mark(line: line, column: error.column ?? 1))
-                let named = context.location(node)
-                context.append([Diagnostic("graphql_schema: \(error.message)", at: location,
-                    notes: ["named by \(named.file):\(named.line):\(named.column)"])])
-            } else {
-                context.error("graphql_schema '\(written)' cannot be used: \(error.message)", at: node)
-            }
-            return nil
-        }
     }
 
     /// `openapi: specs/api.yaml` or `openapi: {spec: specs/api.yaml, strict: true}`.
