@@ -645,7 +645,7 @@ def instruction_counts(args, rest, files, env, only, serving):
 REST_RUN_STAGES = [
     ("load", r"Loader|LoadContext|VariableCheck|TemplateParser|YAMLDocument|SourceText|FileKind|InputFiles|JSONPathParser|"
              r"RequestFile\b|FileSettings|RequestOptions|RunSession\.load|ReferencedNames|Suggestion"),
-    ("prepare", r"ResolvedRequest|Template|URLBuilder|URLParts|HeaderMerge|PreparedRequest|Scope|Iteration|Condition|"
+    ("prepare", r"ResolvedHTTPRequest|Template|URLBuilder|URLParts|HeaderMerge|PreparedRequest|Scope|Iteration|Condition|"
                 r"Runner\.prepare|BuiltinValue|RequestBody"),
     ("send+receive (rest-run)", r"Networker|BodyCollector|Delegate|Retry|Attempt|CookieJar|EventLoopExecutor|Headers|"
                                 r"Response\b|HeldLog|NetworkError|HeaderProvider|TransportOptions|ProxyRules|ClientSettings"),

@@ -23,7 +23,7 @@ struct ImportCurlCommand: AsyncParsableCommand {
 
     func run() async throws {
         var importer = CurlImporter(workingDirectory: FileSystem.currentDirectory(), outputDirectory: output.directory)
-        let requests: [ImportedRequest]
+        let requests: [ImportedHTTPRequest]
         var source = "curl command"
         if !command.isEmpty {
             requests = importer.requests(fromWords: command)

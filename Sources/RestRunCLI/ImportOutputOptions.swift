@@ -35,7 +35,7 @@ struct ImportOutputOptions: ParsableArguments {
 
     /// Writes `requests` as a request file headed by `comment`, after the importer's `warnings`.
     /// With no request: the warnings, `nothing` as the error, exit 2, and nothing written.
-    func write(_ requests: [ImportedRequest], comment: String, variables: [(String, String)] = [], warnings: [String], nothing: String) throws {
+    func write(_ requests: [ImportedHTTPRequest], comment: String, variables: [(String, String)] = [], warnings: [String], nothing: String) throws {
         guard !requests.isEmpty else {
             let stderr = FileDescriptorSink.standardError
             for warning in warnings { stderr.write("warning: \(warning)\n") }
@@ -58,7 +58,7 @@ struct ImportOutputOptions: ParsableArguments {
 
     /// What `importing` returns; when the input cannot be read, the command ends with exit 2, the
     /// problem shown at its line of `source`, nothing written.
-    static func requests(from source: String, _ importing: () throws(ImportProblem) -> [ImportedRequest]) throws -> [ImportedRequest] {
+    static func requests(from source: String, _ importing: () throws(ImportProblem) -> [ImportedHTTPRequest]) throws -> [ImportedHTTPRequest] {
         do {
             return try importing()
         } catch {

@@ -22,8 +22,8 @@ package struct CurlImporter {
     }
 
     /// The requests of every curl command in `text` (a file, standard input).
-    package mutating func requests(from text: String) throws(ImportProblem) -> [ImportedRequest] {
-        var requests: [ImportedRequest] = []
+    package mutating func requests(from text: String) throws(ImportProblem) -> [ImportedHTTPRequest] {
+        var requests: [ImportedHTTPRequest] = []
         for command in try ShellWords.commands(in: text) {
             // `NAME=value curl ...` sets a variable for curl alone.
             let words = Array(command.words.drop { word in word.firstIndex(of: "=").map { ShellWords.isName(String(word[..<$0])) } ?? false })
@@ -43,7 +43,7 @@ package struct CurlImporter {
     }
 
     /// The requests of one command given as words (`curl` itself optional).
-    package mutating func requests(fromWords words: [String]) -> [ImportedRequest] {
+    package mutating func requests(fromWords words: [String]) -> [ImportedHTTPRequest] {
         standardInput = nil
         return requests(fromArguments: words.first.map(Self.isCurl) == true ? Array(words.dropFirst()) : words)
     }
@@ -122,7 +122,7 @@ package struct CurlImporter {
 
     /// The requests of a command's arguments: each part between `--next` (or `-:`) is a request
     /// set of its own, as curl reads it.
-    private mutating func requests(fromArguments arguments: [String]) -> [ImportedRequest] {
+    private mutating func requests(fromArguments arguments: [String]) -> [ImportedHTTPRequest] {
         var groups: [[String]] = [[]]
         var optionsEnded = false
         for word in arguments {
@@ -137,7 +137,7 @@ package struct CurlImporter {
         return groups.flatMap { requests(fromGroup: $0) }
     }
 
-    private mutating func requests(fromGroup arguments: [String]) -> [ImportedRequest] {
+    private mutating func requests(fromGroup arguments: [String]) -> [ImportedHTTPRequest] {
         var command = Command()
         var index = 0
         var optionsEnded = false
@@ -319,7 +319,7 @@ package struct CurlImporter {
 
     // MARK: The request
 
-    private mutating func request(for given: String, _ command: Command, upload: String?) -> ImportedRequest {
+    private mutating func request(for given: String, _ command: Command, upload: String?) -> ImportedHTTPRequest {
         var url = TemplateSafety.sanitized(given.contains("://") ? given : "http://" + given, keeping: .environment)
         if url.contains("{") || url.contains("[") {
             warnings.append("\(given): curl expands {a,b} and [1-3] in URLs; rest-run sends it as written")
@@ -329,7 +329,7 @@ package struct CurlImporter {
         for piece in command.urlQuery {
             url += (url.contains("?") ? "&" : "?") + Self.lowercasingEscapes(urlencodePiece(piece))
         }
-        var body: ImportedRequest.ImportedBody?
+        var body: ImportedHTTPRequest.ImportedBody?
         var method = "GET"
         var contentType: String?
         let isJSON = command.data.contains { $0.0 == .json }
@@ -390,7 +390,7 @@ package struct CurlImporter {
             })
         }
         let path = String((URLParts(url)?.path ?? "/").prefix { $0 != "?" })
-        var request = ImportedRequest(name: "\(method) \(path.isEmpty ? "/" : path)", method: method, url: url)
+        var request = ImportedHTTPRequest(name: "\(method) \(path.isEmpty ? "/" : path)", method: method, url: url)
         request.headers = headers
         request.body = body
         // A flag given twice (`-0 -0`, `-m 1 -m 2`) counts once, the last one winning, as in curl.
@@ -415,7 +415,7 @@ package struct CurlImporter {
 
     /// What `-T upload` sends: standard input (`-` or `.`) or the file, whose name is added to a
     /// URL with no path or one that ends in `/`; nil, with a warning, when it cannot be read.
-    private mutating func uploadBody(_ upload: String, url: inout String) -> ImportedRequest.ImportedBody? {
+    private mutating func uploadBody(_ upload: String, url: inout String) -> ImportedHTTPRequest.ImportedBody? {
         if upload == "-" || upload == "." {
             switch standardInput {
             case let .text(text)?: return Self.textBody(text)
@@ -460,7 +460,7 @@ package struct CurlImporter {
         return headers
     }
 
-    private mutating func auth(_ command: Command) -> ImportedRequest.Auth? {
+    private mutating func auth(_ command: Command) -> ImportedHTTPRequest.Auth? {
         if let bearer = command.bearer { return .bearer(Self.plain(bearer)) }
         guard let user = command.user else { return nil }
         let parts = user.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
@@ -486,7 +486,7 @@ package struct CurlImporter {
 
     /// The body a text sends as it is: `text:`, or `base64:` when rest-run would read `{{` in it
     /// as a template.
-    static func textBody(_ text: String, keeping kept: TemplateSafety.Kept = .environment) -> ImportedRequest.ImportedBody {
+    static func textBody(_ text: String, keeping kept: TemplateSafety.Kept = .environment) -> ImportedHTTPRequest.ImportedBody {
         TemplateSafety.isSafe(text, keeping: kept) && !text.contains("{{") ? .text(text) : .base64(Array(text.utf8))
     }
 
@@ -574,22 +574,22 @@ package struct CurlImporter {
     }
 
     /// A `-F` part: `name=value`, `name=@file;type=...;filename=...`, `name=<file`.
-    private mutating func formPart(_ spec: String, literal: Bool) -> ImportedRequest.FormPart {
+    private mutating func formPart(_ spec: String, literal: Bool) -> ImportedHTTPRequest.FormPart {
         guard let equals = spec.firstIndex(of: "=") else {
             warnings.append("-F \(spec) is not name=value: sent as an empty part")
-            return ImportedRequest.FormPart(name: spec, value: "")
+            return ImportedHTTPRequest.FormPart(name: spec, value: "")
         }
         let name = String(spec[..<equals])
         let value = String(spec[spec.index(after: equals)...])
-        if literal { return ImportedRequest.FormPart(name: name, value: value) }
+        if literal { return ImportedHTTPRequest.FormPart(name: name, value: value) }
         if value.hasPrefix("@") {
             var fields = value.dropFirst().split(separator: ";").map(String.init)
             let path = fields.isEmpty ? "" : fields.removeFirst()
             guard let file = existing(path) else {
                 warnings.append("-F \(spec): the file is not there; the part is sent empty")
-                return ImportedRequest.FormPart(name: name, value: "")
+                return ImportedHTTPRequest.FormPart(name: name, value: "")
             }
-            var part = ImportedRequest.FormPart(name: name, file: file)
+            var part = ImportedHTTPRequest.FormPart(name: name, file: file)
             for field in fields {
                 if field.hasPrefix("type=") { part.contentType = String(field.dropFirst(5)) }
                 if field.hasPrefix("filename=") { part.filename = String(field.dropFirst(9)) }
@@ -599,11 +599,11 @@ package struct CurlImporter {
         }
         if value.hasPrefix("<") {
             let path = String(value.dropFirst()).split(separator: ";").first.map(String.init) ?? ""
-            return ImportedRequest.FormPart(name: name, value: readFile(path, flag: "-F") ?? "")
+            return ImportedHTTPRequest.FormPart(name: name, value: readFile(path, flag: "-F") ?? "")
         }
         let plain = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? value
         if plain != value { warnings.append("-F \(spec): ';' options on a text part are left out") }
-        return ImportedRequest.FormPart(name: name, value: plain)
+        return ImportedHTTPRequest.FormPart(name: name, value: plain)
     }
 
     /// The Content-Type curl gives a file part by its extension (curl's own short table).

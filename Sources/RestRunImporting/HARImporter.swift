@@ -25,7 +25,7 @@ package struct HARImporter {
     static let droppedHeaders: Set<String> = ["host", "content-length", "connection", "accept-encoding", "keep-alive", "transfer-encoding", "te", "upgrade", "proxy-connection"]
 
     /// The requests of the log in `bytes`.
-    package mutating func requests(from bytes: [UInt8]) throws(ImportProblem) -> [ImportedRequest] {
+    package mutating func requests(from bytes: [UInt8]) throws(ImportProblem) -> [ImportedHTTPRequest] {
         let root: DecodedValue
         do {
             root = try JSONParser.parse(bytes)
@@ -35,7 +35,7 @@ package struct HARImporter {
         guard case let .object(top) = root, case let .object(log)? = top["log"], case let .array(entries)? = log["entries"] else {
             throw ImportProblem(line: 1, message: "not a HAR file: no log.entries")
         }
-        var requests: [ImportedRequest] = []
+        var requests: [ImportedHTTPRequest] = []
         // Values responses gave: the value's text → (the request that got it, the capture's name and JSONPath).
         var given: [String: (request: Int, name: String, path: String)] = [:]
         var usedNames = Set<String>()
@@ -57,7 +57,7 @@ package struct HARImporter {
                 continue
             }
             let path = String((URLParts(url)?.path ?? "/").prefix { $0 != "?" })
-            var imported = ImportedRequest(name: "\(method) \(path.isEmpty ? "/" : path)", method: method, url: TemplateSafety.sanitized(url, keeping: .nothing))
+            var imported = ImportedHTTPRequest(name: "\(method) \(path.isEmpty ? "/" : path)", method: method, url: TemplateSafety.sanitized(url, keeping: .nothing))
             var headers: [(name: String, value: String?)] = []
             var contentType: String?
             for case let .object(header) in Self.array(request["headers"]) {
@@ -122,7 +122,7 @@ package struct HARImporter {
     /// Puts `{{name}}` where `request` sends a value an earlier response gave, and the capture on
     /// that earlier request.
     private func link(
-        _ request: inout ImportedRequest, given: [String: (request: Int, name: String, path: String)], into requests: inout [ImportedRequest]
+        _ request: inout ImportedHTTPRequest, given: [String: (request: Int, name: String, path: String)], into requests: inout [ImportedHTTPRequest]
     ) {
         func reference(_ text: String) -> String? {
             guard let source = given[text] else { return nil }

@@ -6,11 +6,11 @@ package import RestRun
 /// `openapi:`, so every response is checked against it.
 package enum OpenAPIImporter {
     /// The requests, in the spec's order.
-    package static func requests(_ spec: OpenAPISpec) -> [ImportedRequest] {
+    package static func requests(_ spec: OpenAPISpec) -> [ImportedHTTPRequest] {
         spec.operations.map(request)
     }
 
-    private static func request(_ operation: OpenAPIOperation) -> ImportedRequest {
+    private static func request(_ operation: OpenAPIOperation) -> ImportedHTTPRequest {
         var path = operation.path
         var query: [String] = []
         var headers: [(name: String, value: String?)] = []
@@ -42,7 +42,7 @@ package enum OpenAPIImporter {
         for name in operation.template.parameterNames { path = path.replacingOccurrences(of: "{\(name)}", with: "1") }
         if !cookies.isEmpty { headers.append(("Cookie", cookies.joined(separator: "; "))) }
         let url = (path.hasPrefix("/") ? path : "/" + path) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-        var request = ImportedRequest(name: operation.operationID ?? operation.name, method: operation.method, url: url)
+        var request = ImportedHTTPRequest(name: operation.operationID ?? operation.name, method: operation.method, url: url)
         request.tags = operation.tags
         if let body = operation.requestBody, let media = body.content.first {
             var example = media.example ?? media.examples.first?.value ?? media.schema?.example() ?? .object([:])
@@ -66,7 +66,7 @@ package enum OpenAPIImporter {
             } else if media.mediaType == "application/x-www-form-urlencoded", case let .object(members) = example {
                 request.body = .form(members.map { ($0.key, ExampleValue.text($0.value)) })
             } else if media.mediaType == "multipart/form-data", case let .object(members) = example {
-                request.body = .multipart(members.map { ImportedRequest.FormPart(name: $0.key, value: ExampleValue.text($0.value)) })
+                request.body = .multipart(members.map { ImportedHTTPRequest.FormPart(name: $0.key, value: ExampleValue.text($0.value)) })
             } else {
                 headers.append(("Content-Type", media.mediaType))
                 let text = if case let .string(text) = example { text } else { example.jsonText }

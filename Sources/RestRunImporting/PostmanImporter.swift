@@ -23,7 +23,7 @@ package struct PostmanImporter {
     private typealias Object = OrderedDictionary<String, DecodedValue>
 
     /// The requests of the collection in `bytes`.
-    package mutating func requests(from bytes: [UInt8]) throws(ImportProblem) -> [ImportedRequest] {
+    package mutating func requests(from bytes: [UInt8]) throws(ImportProblem) -> [ImportedHTTPRequest] {
         let root: DecodedValue
         do {
             root = try JSONParser.parse(bytes)
@@ -34,7 +34,7 @@ package struct PostmanImporter {
             throw ImportProblem(line: 1, message: "not a Postman collection: no 'item' list")
         }
         addVariables(collection["variable"], from: "the collection")
-        var requests: [ImportedRequest] = []
+        var requests: [ImportedHTTPRequest] = []
         walk(Self.array(collection["item"]), folders: [], auth: Self.object(collection["auth"]), depth: 0, into: &requests)
         // Names used but defined nowhere: the environment's, with an empty default.
         var used = OrderedSet<String>()
@@ -48,7 +48,7 @@ package struct PostmanImporter {
         return requests
     }
 
-    private mutating func walk(_ items: [DecodedValue], folders: [String], auth: Object?, depth: Int, into requests: inout [ImportedRequest]) {
+    private mutating func walk(_ items: [DecodedValue], folders: [String], auth: Object?, depth: Int, into requests: inout [ImportedHTTPRequest]) {
         guard depth < 32 else { return }
         for case let .object(item) in items {
             let name = Self.string(item["name"]) ?? "request"
@@ -83,13 +83,13 @@ package struct PostmanImporter {
         }
     }
 
-    private mutating func request(name: String, _ value: DecodedValue, auth: Object?) -> ImportedRequest {
+    private mutating func request(name: String, _ value: DecodedValue, auth: Object?) -> ImportedHTTPRequest {
         // v2.0 allows a request to be only its URL.
         let request: Object = if case let .string(url) = value { ["url": .string(url)] } else { Self.object(value) ?? [:] }
         let method = (Self.string(request["method"]) ?? "GET").uppercased()
         var url = Self.url(request["url"])
         if !url.isEmpty, !url.contains("://"), !url.hasPrefix("{{") { url = "http://" + url }
-        var imported = ImportedRequest(
+        var imported = ImportedHTTPRequest(
             name: name, method: HTTPMethod(rawValue: method) != nil ? method : "GET",
             url: url.isEmpty ? "/" : TemplateSafety.sanitized(Self.dynamic(url).replacingOccurrences(of: "{ {", with: "{{")))
         if HTTPMethod(rawValue: method) == nil { warnings.append("'\(name)': '\(method)' is not a method rest-run can send: GET instead") }
@@ -119,19 +119,19 @@ package struct PostmanImporter {
                 })
                 headers.removeAll { $0.name.lowercased() == "content-type" }
             case "formdata":
-                var parts: [ImportedRequest.FormPart] = []
+                var parts: [ImportedHTTPRequest.FormPart] = []
                 for case let .object(entry) in Self.array(body["formdata"]) where entry["disabled"] != .bool(true) {
                     guard let key = Self.string(entry["key"]) else { continue }
                     if Self.string(entry["type"]) == "file" {
                         let source = Self.string(entry["src"]) ?? Self.array(entry["src"]).compactMap { Self.string($0) }.first ?? ""
                         if let file = existing(source) {
-                            parts.append(ImportedRequest.FormPart(name: Self.dynamic(key), file: file, contentType: Self.string(entry["contentType"]).map(Self.dynamic)))
+                            parts.append(ImportedHTTPRequest.FormPart(name: Self.dynamic(key), file: file, contentType: Self.string(entry["contentType"]).map(Self.dynamic)))
                         } else {
                             warnings.append("'\(name)': the file '\(source)' of part '\(key)' is not there; the part is sent empty")
-                            parts.append(ImportedRequest.FormPart(name: Self.dynamic(key), value: ""))
+                            parts.append(ImportedHTTPRequest.FormPart(name: Self.dynamic(key), value: ""))
                         }
                     } else {
-                        parts.append(ImportedRequest.FormPart(
+                        parts.append(ImportedHTTPRequest.FormPart(
                             name: Self.dynamic(key), value: Self.dynamic(Self.string(entry["value"]) ?? ""),
                             contentType: Self.string(entry["contentType"]).map(Self.dynamic)))
                     }
@@ -161,7 +161,7 @@ package struct PostmanImporter {
         return imported
     }
 
-    private mutating func apply(_ auth: Object, to request: inout ImportedRequest, headers: inout [(name: String, value: String?)], name: String) {
+    private mutating func apply(_ auth: Object, to request: inout ImportedHTTPRequest, headers: inout [(name: String, value: String?)], name: String) {
         let type = Self.string(auth["type"]) ?? "noauth"
         // v2.1 lists `{key, value}`; v2.0 has an object.
         var fields: [String: String] = [:]
@@ -239,7 +239,7 @@ package struct PostmanImporter {
 
     /// Every text of `request` that the written file reads as a template: names, values, bodies
     /// (keys too), credentials and options, so that each variable they use is declared.
-    private func requestText(_ request: ImportedRequest) -> String {
+    private func requestText(_ request: ImportedHTTPRequest) -> String {
         // The name is written without references (`RequestFileWriter`).
         var texts = [request.url]
         for (name, value) in request.headers { texts += [name, value ?? ""] }

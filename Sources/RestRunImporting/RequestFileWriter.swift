@@ -6,8 +6,8 @@ package enum RequestFileWriter {
     /// The file's text: `comments` at the top, then `base_url:`, `openapi:`, `variables:` (each
     /// with its default) when given, `headers:` and `auth:` shared by every request, and `requests:`.
     package static func text(
-        _ requests: [ImportedRequest], comments: [String] = [], variables: [(String, String)] = [], baseURL: String? = nil,
-        headers: [(String, String)] = [], auth: ImportedRequest.Auth? = nil, openAPI: String? = nil
+        _ requests: [ImportedHTTPRequest], comments: [String] = [], variables: [(String, String)] = [], baseURL: String? = nil,
+        headers: [(String, String)] = [], auth: ImportedHTTPRequest.Auth? = nil, openAPI: String? = nil
     ) -> String {
         var lines = comments.map { "# " + commentText($0) }
         if let baseURL { lines.append("base_url: \(YAMLText.quoted(baseURL))") }
@@ -106,7 +106,7 @@ package enum RequestFileWriter {
         })
     }
 
-    private static func authText(_ auth: ImportedRequest.Auth) -> String {
+    private static func authText(_ auth: ImportedHTTPRequest.Auth) -> String {
         switch auth {
         case let .basic(user, password): "{ basic: [\(YAMLText.quoted(user)), \(YAMLText.quoted(password))] }"
         case let .bearer(token): "{ bearer: \(YAMLText.quoted(token)) }"

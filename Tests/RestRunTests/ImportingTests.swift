@@ -68,7 +68,7 @@ struct ImportingTests {
     @Test("a method YAML would read as something else ('-', 'NULL', '123') is written quoted and loads")
     func oddMethods() throws {
         for method in ["-", "NULL", "123", "GET"] {
-            let request = ImportedRequest(name: "odd", method: method, url: "http://127.0.0.1/")
+            let request = ImportedHTTPRequest(name: "odd", method: method, url: "http://127.0.0.1/")
             let text = RequestFileWriter.text([request])
             #expect(text.contains(method == "GET" ? "method: GET\n" : "method: \"\(method)\""))
             _ = try RequestFileLoader(environment: [:], predefinedVariables: []).load(text: text, path: "/tmp/odd.yaml")
@@ -84,7 +84,7 @@ struct ImportingTests {
             for name in try FileManager.default.contentsOfDirectory(atPath: seeds + "/" + kind).sorted() {
                 let bytes = try FileSystem.readBytes(seeds + "/" + kind + "/" + name)
                 var variables: [(String, String)] = []
-                let requests: [ImportedRequest]
+                let requests: [ImportedHTTPRequest]
                 switch kind {
                 case "curl":
                     var importer = CurlImporter(workingDirectory: "/nonexistent", outputDirectory: "/tmp")
@@ -168,7 +168,7 @@ struct ImportingTests {
     @Test("a name over YAML's 1,024 characters for a key is written so that it loads")
     func longNames() throws {
         let long = String(repeating: "N", count: 1100)
-        var request = ImportedRequest(name: "long", method: "POST", url: "http://127.0.0.1/")
+        var request = ImportedHTTPRequest(name: "long", method: "POST", url: "http://127.0.0.1/")
         request.headers = [(long, "v")]
         request.body = .json(.object([long: .object([long: .integer(1)])]))
         request.captures = [(long, "$.x")]

@@ -1,5 +1,5 @@
 /// What a request's checks read of a response body, found in one walk over its decoder,
-/// expectations and captures. Planning works it out once per request (`PlannedRequest`) and
+/// expectations and captures. Planning works it out once per request (`PlannedExchange`) and
 /// hands it to preparing (is the body kept?) and to each check of a response (decoded? which
 /// members?), so neither walks them again for every run.
 package struct BodyUse: Sendable {

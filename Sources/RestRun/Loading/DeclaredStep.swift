@@ -1,6 +1,6 @@
 /// One item of a file's `requests:` as written: a request, or a `use:` of a flow, with the
 /// `when:`, `for_each:` and `repeat:` that govern it. Planning turns these into `PlanStep`
-/// wrappers; a `DeclaredRequest` is only what is sent and checked.
+/// wrappers; a `DeclaredExchange` is only what is sent and checked.
 package struct DeclaredStep: Sendable {
     /// What governs a step besides its request, in one box that most steps (a request sent
     /// once) do without, so that a step copies as cheaply as its request.
@@ -24,12 +24,12 @@ package struct DeclaredStep: Sendable {
     }
 
     /// The request; for a `use:` step, its name, line, tags and the flow's path as its URL.
-    package var request: DeclaredRequest
+    package var request: DeclaredExchange
     /// Its flow, conditions, list and repeats; nil for a request sent once.
     package let governance: Governance?
 
     /// A step of `request`, governed as given.
-    package init(_ request: DeclaredRequest, governance: Governance? = nil) {
+    package init(_ request: DeclaredExchange, governance: Governance? = nil) {
         self.request = request
         self.governance = governance
     }

@@ -19,7 +19,7 @@ public struct RequestFile: Sendable {
     /// The items of `requests:`, in order.
     package var steps: [DeclaredStep]
     /// Each step's request (a `use:` step's name and line), in order.
-    package var requests: [DeclaredRequest] { steps.map(\.request) }
+    package var requests: [DeclaredExchange] { steps.map(\.request) }
     /// `openapi:`: the spec every response is checked against.
     package var contract: OpenAPIContract?
     /// `exports:`: the captures a file used as a flow (`use:`) gives back to the file using it.

@@ -125,7 +125,7 @@ public struct RequestFileLoader: Sendable {
             context.error("'requests' must be a list, found \(requestsNode.kindDescription)", at: requestsNode)
             return file
         }
-        let loader = DeclaredRequestLoader(
+        let loader = DeclaredExchangeLoader(
             context: context, decoderNames: decoderNames + settings.decoders.map(\.name) + settings.brokenDecoderNames,
             graphqlSchema: settings.graphqlSchema)
         let fileOptions = file.options
@@ -200,7 +200,7 @@ public struct RequestFileLoader: Sendable {
             }
             arguments.append((name, context.valueTemplate(value)))
         }
-        var step = DeclaredRequest(name: flow.name, location: context.location(node), url: Template(literal: written, location: context.location(useNode)))
+        var step = DeclaredExchange(name: flow.name, location: context.location(node), url: Template(literal: written, location: context.location(useNode)))
         var conditions: [WhenCondition] = []
         var iteration: Iteration?
         for (key, value, _) in entries {
@@ -209,7 +209,7 @@ public struct RequestFileLoader: Sendable {
             case "tags": step.tags = value.items?.compactMap { context.string($0, "a tag") } ?? []
             case "when", "for_each":
                 // Read as a request reads them.
-                let loader = DeclaredRequestLoader(context: context, decoderNames: decoderNames)
+                let loader = DeclaredExchangeLoader(context: context, decoderNames: decoderNames)
                 if key == "when" { conditions = loader.conditions(value) } else { iteration = loader.iteration(value) }
             default: break
             }

@@ -2,7 +2,7 @@ import OrderedCollections
 
 /// `rest-run schema`: a JSON Schema (draft 2020-12) of the request-file format, for editors
 /// (yaml-language-server completes keys and flags mistakes as you type). Every mapping's keys come
-/// from the loader's own tables (`RequestFileLoader.fileKeys`, `DeclaredRequestLoader.keys`, ...),
+/// from the loader's own tables (`RequestFileLoader.fileKeys`, `DeclaredExchangeLoader.keys`, ...),
 /// each with its description, so the schema and the loader cannot drift apart: a key the loader
 /// learns without a description here fails the tests.
 package enum RequestFileSchema: EditorSchemaWriting {
@@ -151,15 +151,15 @@ package enum RequestFileSchema: EditorSchemaWriting {
             "tags": stringList,
             "when": ref("conditions"),
             "for_each": ref("for_each"),
-            "repeat": .object(["type": .string("integer"), "minimum": .integer(1), "maximum": .integer(DeclaredRequestLoader.maxRepeat)]),
+            "repeat": .object(["type": .string("integer"), "minimum": .integer(1), "maximum": .integer(DeclaredExchangeLoader.maxRepeat)]),
         ]
         var descriptions = requestDescriptions
-        for kind in DeclaredRequestLoader.kindSchemas {
+        for kind in DeclaredExchangeLoader.kindSchemas {
             types[kind.key] = kind.schema
             descriptions[kind.key] = kind.description
         }
         return object(
-            keys: DeclaredRequestLoader.keys, descriptions: descriptions, types: types,
+            keys: DeclaredExchangeLoader.keys, descriptions: descriptions, types: types,
             extra: ["required": .array([.string("url")]), "description": .string("A request: what to send, what to check, what to capture.")])
     }
 
@@ -334,7 +334,7 @@ package enum RequestFileSchema: EditorSchemaWriting {
 
     static var auth: DecodedValue {
         object(
-            keys: DeclaredRequestLoader.authKeys,
+            keys: DeclaredExchangeLoader.authKeys,
             descriptions: [
                 "basic": "[user, password]: HTTP Basic.", "bearer": "A token: Authorization: Bearer TOKEN.",
                 "digest": "[user, password]: answers the server's Digest challenge (RFC 7616: MD5 or SHA-256, qop=auth).",
@@ -346,7 +346,7 @@ package enum RequestFileSchema: EditorSchemaWriting {
                 "bearer": string(nil),
                 "digest": .object(["type": .string("array"), "minItems": .integer(2), "maxItems": .integer(2), "items": string(nil)]),
                 "oauth2": object(
-                    keys: DeclaredRequestLoader.oauth2Keys,
+                    keys: DeclaredExchangeLoader.oauth2Keys,
                     descriptions: [
                         "token_url": "The token endpoint.", "client_id": "The client's id.", "client_secret": "The client's secret.",
                         "scope": "Scopes, separated by spaces.", "grant": "client_credentials (the default), password or refresh_token.",
@@ -359,7 +359,7 @@ package enum RequestFileSchema: EditorSchemaWriting {
                     ],
                     extra: ["required": .array([.string("token_url"), .string("client_id")]), "additionalProperties": .bool(false)]),
                 "aws_sigv4": object(
-                    keys: DeclaredRequestLoader.sigV4Keys,
+                    keys: DeclaredExchangeLoader.sigV4Keys,
                     descriptions: [
                         "region": "us-east-1, ...", "service": "execute-api, s3, ...", "access_key": "The access key id.",
                         "secret_key": "The secret access key.", "session_token": "A temporary credential's session token.",
@@ -382,7 +382,7 @@ package enum RequestFileSchema: EditorSchemaWriting {
             .object(["type": .string("array")]),
             string("A {{variable}} or capture that holds a list."),
             object(
-                keys: DeclaredRequestLoader.forEachKeys,
+                keys: DeclaredExchangeLoader.forEachKeys,
                 descriptions: ["file": "A data file, relative to the request file: CSV with a header row, or a JSON or YAML list."],
                 types: ["file": string(nil)], extra: ["required": .array([.string("file")])]),
         ])])

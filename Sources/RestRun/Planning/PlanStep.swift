@@ -4,7 +4,7 @@
 /// its execution in `Runner`.
 package indirect enum PlanStep: Sendable {
     /// Send a request and check its response.
-    case request(PlannedRequest)
+    case request(PlannedExchange)
     /// Run a flow file's steps in a scope of their own (`use:`).
     case flow(PlannedFlow)
     /// Run the step only when every condition holds (`when:`); otherwise it is skipped.
@@ -18,7 +18,7 @@ package indirect enum PlanStep: Sendable {
     case needsCaptures([(name: String, capturedBy: String)], PlanStep)
 
     /// The request or flow use the step comes from, under its wrappers: it names the results.
-    package var declared: DeclaredRequest {
+    package var declared: DeclaredExchange {
         switch self {
         case let .request(planned): planned.request
         case let .flow(flow): flow.step

@@ -64,7 +64,7 @@ struct Planner {
             if !declared.conditions.isEmpty { step = .when(declared.conditions, step) }
         } else {
             let bodyUse = request.bodyUse
-            step = .request(PlannedRequest(
+            step = .request(PlannedExchange(
                 request: request, bodyUse: bodyUse, keepsBody: keepsAllBodies || bodyUse.readsBody || file.contract != nil,
                 statisticsKey: StatisticsKey(location: request.location, name: request.name)))
             if request.options.skip == nil {

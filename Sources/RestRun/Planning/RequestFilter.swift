@@ -17,7 +17,7 @@ public struct RequestFilter: Sendable {
     }
 
     /// Whether `request` is selected.
-    package func selects(_ request: DeclaredRequest) -> Bool {
+    package func selects(_ request: DeclaredExchange) -> Bool {
         if !tags.isEmpty, tags.isDisjoint(with: request.tags) { return false }
         if !excludedTags.isEmpty, !excludedTags.isDisjoint(with: request.tags) { return false }
         if !namePatterns.isEmpty, !namePatterns.contains(where: { Self.matches(request.name, pattern: $0) }) { return false }

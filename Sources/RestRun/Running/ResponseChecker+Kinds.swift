@@ -1,14 +1,14 @@
 extension ResponseChecker {
     /// The checks a request's kind adds: a GraphQL response's `errors` (unless an expectation
     /// reads them), a stream that was not one or ended before `until:` held.
-    func kindFailures(of request: DeclaredRequest, response: Response) -> [Diagnostic] {
+    func kindFailures(of request: DeclaredExchange, response: Response) -> [Diagnostic] {
         var failures: [Diagnostic] = []
         if request.checksGraphQLErrors, var failure = GraphQLErrors.failure(in: response, at: request.location) {
             failure.message = redactor.redact(failure.message)
             failure.notes = failure.notes.map(redactor.redact)
             failures.append(failure)
         }
-        if let stream = request.exchange.stream, let received = response.stream {
+        if let stream = request.kind.stream, let received = response.stream {
             failures += stream.failures(of: received, response: response)
         }
         return failures
@@ -17,7 +17,7 @@ extension ResponseChecker {
     /// What an `events:` or `first_event` expectation reads of an event stream, and what to say
     /// when nothing is there; `cache` keeps every event's value for the request's other paths.
     func kindSubject(
-        _ expectation: Expectation, of request: DeclaredRequest, response: Response, cache: inout DecodedValue?
+        _ expectation: Expectation, of request: DeclaredExchange, response: Response, cache: inout DecodedValue?
     ) -> (actual: DecodedValue?, missing: String) {
         switch expectation.subject {
         case let .events(path):

@@ -30,7 +30,7 @@ package struct ResponseChecker: Sendable {
     /// With `contract`, the response to `sent` is checked against its OpenAPI operation too.
     /// `bodyUse` is the request's, when the caller has worked it out already.
     package func check(
-        _ request: DeclaredRequest, sent: PreparedRequest? = nil, response: Response, scope: Scope,
+        _ request: DeclaredExchange, sent: PreparedRequest? = nil, response: Response, scope: Scope,
         contract: OpenAPIContract? = nil, bodyUse: BodyUse? = nil
     ) async -> CheckResult {
         let bodyUse = bodyUse ?? request.bodyUse
@@ -88,7 +88,7 @@ package struct ResponseChecker: Sendable {
     /// The body decoded with the request's decoder (or as JSON, building only `selection` when
     /// given); a failure is recorded in `outcome` and its sentence put in `failure`.
     private func decode(
-        _ response: Response, for request: DeclaredRequest, keeping selection: JSONParser.Selection?, failure: inout String?,
+        _ response: Response, for request: DeclaredExchange, keeping selection: JSONParser.Selection?, failure: inout String?,
         into outcome: inout CheckResult
     ) async -> DecodedValue? {
         do {
@@ -109,7 +109,7 @@ package struct ResponseChecker: Sendable {
     /// One expectation's result on `response`, and whether a failure of it is a failure of its own
     /// (not one of a body that could not be decoded); nil for one checked elsewhere (latency).
     private func evaluate(
-        _ expectation: Expectation, of request: DeclaredRequest, response: Response, decoded: DecodedValue?, decodingFailure: String?,
+        _ expectation: Expectation, of request: DeclaredExchange, response: Response, decoded: DecodedValue?, decodingFailure: String?,
         events: inout DecodedValue?, scope: Scope
     ) -> (result: ExpectationResult, reported: Bool)? {
         let actual: DecodedValue?

@@ -13,7 +13,7 @@ package struct ResultName: Sendable {
     }
 
     /// The name `request` declares.
-    package init(_ request: DeclaredRequest) {
+    package init(_ request: DeclaredExchange) {
         shown = request.name
         statistics = request.name
     }

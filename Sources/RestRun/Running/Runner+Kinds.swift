@@ -3,27 +3,27 @@
 extension Runner {
     /// How an attempt of `request` goes on the wire, when not as a plain HTTP exchange: an event
     /// stream read as it arrives. (A WebSocket exchange makes its own handshake request.)
-    func wire(of request: DeclaredRequest, scope: Scope) -> (any WireExchange)? {
-        request.exchange.stream.map { EventStreamExchange(reading: EventStreamReading($0, scope: scope)) }
+    func wire(of request: DeclaredExchange, scope: Scope) -> (any WireExchange)? {
+        request.kind.stream.map { EventStreamExchange(reading: EventStreamReading($0, scope: scope)) }
     }
 
     /// Whether `-v` shows the request's lines as they come rather than when it is done: a
     /// stream's events are shown as they arrive, unless the request captures a secret (its log
     /// is then held, to be redacted once the secret is known).
-    func showsLogLive(_ request: DeclaredRequest) -> Bool {
-        request.exchange.stream != nil && !request.captures.contains(where: \.isSecret)
+    func showsLogLive(_ request: DeclaredExchange) -> Bool {
+        request.kind.stream != nil && !request.captures.contains(where: \.isSecret)
     }
 
     /// The exchange that runs a request of a kind with steps of its own (a WebSocket
     /// conversation), its messages checked as response bodies are: by the request's decoder,
     /// expectations and captures. Nil for a request that is sent and checked once.
-    func ownExchange(of request: DeclaredRequest, checker: ResponseChecker) -> WebSocketExchange? {
-        guard let steps = request.exchange.webSocketSteps else { return nil }
+    func ownExchange(of request: DeclaredExchange, checker: ResponseChecker) -> WebSocketExchange? {
+        guard let steps = request.kind.webSocketSteps else { return nil }
         return WebSocketExchange(
             steps: steps, location: request.location, redactor: redactor,
             isStopped: { [control] in control?.isStopped == true || Task.isCancelled }
         ) { bytes, step, expectations, captures, scope in
-            var message = DeclaredRequest(name: request.name, location: step.location, url: request.url, expectations: expectations, captures: captures)
+            var message = DeclaredExchange(name: request.name, location: step.location, url: request.url, expectations: expectations, captures: captures)
             message.decoder = request.decoder
             message.decoderLocation = request.decoderLocation
             let found = await checker.check(message, response: Response(status: 101, body: bytes), scope: scope)

@@ -220,7 +220,7 @@ package struct Runner: Sendable {
 
     /// Sends one request with its log held until it is done (see `HeldLog`).
     private func send(
-        _ planned: PlannedRequest, of file: PlannedFile, named name: ResultName, networking: any Networking, scope: inout Scope
+        _ planned: PlannedExchange, of file: PlannedFile, named name: ResultName, networking: any Networking, scope: inout Scope
     ) async -> RequestResult {
         if showsLogLive(planned.request) {
             return await sendHoldingLog(planned, of: file, named: name, networking: networking, scope: &scope)
@@ -234,7 +234,7 @@ package struct Runner: Sendable {
     }
 
     private func sendHoldingLog(
-        _ planned: PlannedRequest, of file: PlannedFile, named name: ResultName, networking: any Networking, scope: inout Scope
+        _ planned: PlannedExchange, of file: PlannedFile, named name: ResultName, networking: any Networking, scope: inout Scope
     ) async -> RequestResult {
         let request = planned.request
         let options = request.options
@@ -320,7 +320,7 @@ package struct Runner: Sendable {
     /// Resolves a declared request's templates and joins its URL to the file's base URL (or the
     /// mock server's).
     package func prepare(
-        _ request: DeclaredRequest, of file: RequestFile, scope: Scope, keepsBody: Bool = true
+        _ request: DeclaredExchange, of file: RequestFile, scope: Scope, keepsBody: Bool = true
     ) throws(Diagnostic) -> PreparedRequest {
         let resolved = try request.resolved(in: scope)
         let baseURL = try file.baseURL?.render(in: scope) ?? mockURL

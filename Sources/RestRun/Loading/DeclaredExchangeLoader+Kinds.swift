@@ -2,7 +2,7 @@ import RestRunYAML
 
 /// What the loader reads for each kind of request besides plain HTTP: the one place it names
 /// them. A new kind adds its key to `ExchangeKey` and its lines here.
-extension DeclaredRequestLoader {
+extension DeclaredExchangeLoader {
     /// The keys that make a request of another kind than plain HTTP.
     enum ExchangeKey: String, CaseIterable {
         case stream, graphql, websocket
@@ -11,42 +11,42 @@ extension DeclaredRequestLoader {
         var sendsBody: Bool { self == .graphql }
     }
 
-    /// Reads a kind's key (`graphql:`, `stream:`, `websocket:`) into `request`'s exchange.
-    func loadKind(_ key: ExchangeKey, _ value: Node, into request: inout DeclaredRequest) {
-        let exchange = request.exchange
+    /// Reads a kind's key (`graphql:`, `stream:`, `websocket:`) into `request`'s kind.
+    func loadKind(_ key: ExchangeKey, _ value: Node, into request: inout DeclaredExchange) {
+        let kind = request.kind
         switch key {
         case .graphql:
             guard let operation = GraphQLLoader(context: context, schema: graphqlSchema).load(value) else { return }
             // With WebSocket steps the body itself is the error, reported once all keys are read.
-            if let graphQL = exchange.sending(operation) { request.exchange = graphQL }
+            if let graphQL = kind.sending(operation) { request.kind = graphQL }
         case .stream:
             guard let settings = EventStreamLoader(context: context).load(value) else { return }
-            guard let reading = exchange.readingStream(settings) else {
+            guard let reading = kind.readingStream(settings) else {
                 return context.error("a WebSocket request cannot also read an event stream", at: value)
             }
-            request.exchange = reading
+            request.kind = reading
         case .websocket:
             guard let steps = WebSocketLoader(context: context).load(value) else { return }
-            guard exchange.stream == nil else {
+            guard kind.stream == nil else {
                 return context.error("a WebSocket request cannot also read an event stream", at: value)
             }
-            request.exchange = .webSocket(steps)
+            request.kind = .webSocket(steps)
         }
     }
 
     /// What a request's kind implies once all its keys are read: a GraphQL request is a POST
     /// unless it says GET (its query then goes in the URL); a `ws://` URL is a WebSocket
     /// exchange, whose captures are its steps', which sends no body and reads no stream.
-    func completeKind(_ request: inout DeclaredRequest, node: Node, bodySeen: Node?, methodGiven: Bool) {
-        if request.exchange.graphQL != nil, !methodGiven { request.method = .post }
+    func completeKind(_ request: inout DeclaredExchange, node: Node, bodySeen: Node?, methodGiven: Bool) {
+        if request.kind.graphQL != nil, !methodGiven { request.method = .post }
         let url = request.url.description.lowercased()
-        if url.hasPrefix("ws://") || url.hasPrefix("wss://"), request.exchange.webSocketSteps == nil {
-            guard request.exchange.stream == nil else {
+        if url.hasPrefix("ws://") || url.hasPrefix("wss://"), request.kind.webSocketSteps == nil {
+            guard request.kind.stream == nil else {
                 return context.error("a WebSocket request cannot also read an event stream", at: node)
             }
-            request.exchange = .webSocket([])
+            request.kind = .webSocket([])
         }
-        guard let steps = request.exchange.webSocketSteps else { return }
+        guard let steps = request.kind.webSocketSteps else { return }
         for step in steps {
             if case let .receive(_, captures, _) = step.action { request.captures += captures }
         }
@@ -61,7 +61,7 @@ extension DeclaredRequestLoader {
 
     /// Whether the request's kind checks its answer itself, so no `2xx` status is expected: a
     /// WebSocket exchange is checked by its upgrade and its steps.
-    func kindChecksItsOwnStatus(_ request: DeclaredRequest) -> Bool {
-        request.exchange.webSocketSteps != nil
+    func kindChecksItsOwnStatus(_ request: DeclaredExchange) -> Bool {
+        request.kind.webSocketSteps != nil
     }
 }

@@ -1,5 +1,5 @@
-/// A declared request with every template resolved: a plain `Request` value.
-package struct ResolvedRequest: Request {
+/// The HTTP request of a declared exchange with every template resolved: a plain `Request` value.
+package struct ResolvedHTTPRequest: Request {
     /// The name.
     package var name: String
     /// The method.

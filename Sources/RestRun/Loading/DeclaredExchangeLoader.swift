@@ -1,7 +1,7 @@
 import RestRunYAML
 
-/// Reads one item of `requests:` into a `DeclaredRequest`.
-struct DeclaredRequestLoader {
+/// Reads one item of `requests:` into a `DeclaredExchange`.
+struct DeclaredExchangeLoader {
     let context: LoadContext
     let decoderNames: [String]
     /// The file's `graphql_schema`, that `graphql:` queries are validated against.
@@ -60,7 +60,7 @@ struct DeclaredRequestLoader {
             reportUnknownKeys()
             return nil
         }
-        var request = DeclaredRequest(name: "", location: context.location(node), url: url)
+        var request = DeclaredExchange(name: "", location: context.location(node), url: url)
         // What governs the step, kept apart until the request is complete (a step made now would
         // share the request's box, and each change would copy it); most requests have none.
         var conditions: [WhenCondition] = []
@@ -138,7 +138,7 @@ struct DeclaredRequestLoader {
 
     /// What a request's keys imply once all are read: its default method and name, what its
     /// kind implies, and the status it expects (`2xx` unless it says, or its kind checks its own).
-    private func complete(_ request: inout DeclaredRequest, node: Node, bodySeen: Node?, methodGiven: Bool) {
+    private func complete(_ request: inout DeclaredExchange, node: Node, bodySeen: Node?, methodGiven: Bool) {
         completeKind(&request, node: node, bodySeen: bodySeen, methodGiven: methodGiven)
         if request.name.isEmpty { request.name = "\(request.method) \(request.url)" }
         checkSingleAuthorization(request.headers, context: context)
@@ -181,7 +181,7 @@ struct DeclaredRequestLoader {
             return Iteration(source: .items(items.map(context.valueTemplate)), location: location)
         }
         if node.pairs != nil {
-            guard let fields = context.mapping(node, "'for_each'", allowed: DeclaredRequestLoader.forEachKeys),
+            guard let fields = context.mapping(node, "'for_each'", allowed: DeclaredExchangeLoader.forEachKeys),
                   let fileNode = fields.first(where: { $0.key == "file" })?.node,
                   let written = context.string(fileNode, "'file'")
             else {

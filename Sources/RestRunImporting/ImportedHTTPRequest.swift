@@ -2,7 +2,7 @@ package import RestRun
 
 /// A request read from another tool's format (a curl command, a HAR entry, a Postman item), as
 /// `RequestFileWriter` writes it into a request file.
-package struct ImportedRequest: Sendable {
+package struct ImportedHTTPRequest: Sendable {
     /// The body, in the request-file key that sends it.
     package enum ImportedBody: Sendable {
         /// `text:`: these characters exactly (the Content-Type is in `headers`).

@@ -1,6 +1,6 @@
 /// What a declared request of each kind besides plain HTTP reads and sends: the one place a
-/// request names them. A new kind adds its case to `DeclaredExchange` and its lines here.
-extension DeclaredRequest {
+/// request names them. A new kind adds its case to `ExchangeKind` and its lines here.
+extension DeclaredExchange {
     /// Whether an `events:` expectation may read an event's `json`.
     package var eventsReadJSON: Bool {
         self.expectations.contains { expectation in
@@ -10,7 +10,7 @@ extension DeclaredRequest {
 
     /// Whether a GraphQL response with `errors` fails the request: unless an expectation reads them.
     package var checksGraphQLErrors: Bool {
-        guard self.exchange.graphQL != nil else { return false }
+        guard self.kind.graphQL != nil else { return false }
         return !self.expectations.contains { expectation in
             if case let .json(path) = expectation.subject { path.source.contains("errors") } else { false }
         }
@@ -19,8 +19,8 @@ extension DeclaredRequest {
     /// Calls `visit` with every template the request's kind reads: a GraphQL operation's
     /// variables, a WebSocket's messages and their checks, a stream's `until:`.
     func forEachKindTemplate(_ visit: (Template) -> Void) {
-        self.exchange.graphQL?.variables?.forEachTemplate(visit)
-        for step in self.exchange.webSocketSteps ?? [] {
+        self.kind.graphQL?.variables?.forEachTemplate(visit)
+        for step in self.kind.webSocketSteps ?? [] {
             switch step.action {
             case let .sendText(template): visit(template)
             case let .sendJSON(value): value.forEachTemplate(visit)
@@ -28,17 +28,17 @@ extension DeclaredRequest {
             case .sendBinary, .close, .expectClose: break
             }
         }
-        for condition in self.exchange.stream?.until ?? [] { condition.predicate.forEachTemplate(visit) }
+        for condition in self.kind.stream?.until ?? [] { condition.predicate.forEachTemplate(visit) }
     }
 
     /// What the request's kind sends, resolved in `scope`: a GraphQL operation is the body, or
     /// with GET the query's `query`, `operationName` and `variables`.
     func resolveKind(in scope: Scope, query: inout [(String, String)], body: inout RequestBody?) throws(Diagnostic) {
-        guard let graphql = self.exchange.graphQL else { return }
+        guard let graphql = self.kind.graphQL else { return }
         if self.method == .get { query += try graphql.queryItems(in: scope) } else { body = try graphql.body(in: scope) }
     }
 
     /// Whether the request reads its own captures: a WebSocket exchange's later steps read what
     /// its earlier ones capture (one that reads a value before it is captured fails at that step).
-    package var capturesAsItRuns: Bool { self.exchange.webSocketSteps != nil }
+    package var capturesAsItRuns: Bool { self.kind.webSocketSteps != nil }
 }

@@ -1,0 +1,55 @@
+/// The kind of a declared exchange: the one type that says what a step exchanges. A plain HTTP
+/// request is the default; each other kind declares itself in its own folder (`GraphQL/`, `Streams/`,
+/// `WebSocket/`) and is one case here. A new kind (gRPC is next) adds its case and the lines
+/// that register it in each stage's `+Kinds` file.
+package enum ExchangeKind: Sendable {
+    /// A request and its response.
+    case http
+    /// `graphql:`: an operation sent as the body (or, with GET, in the query); with `stream:` its
+    /// answer is read as an event stream (a subscription over server-sent events).
+    case graphQL(GraphQLOperation, stream: EventStreamSettings?)
+    /// `stream:`: the response read as an event stream, event by event.
+    case eventStream(EventStreamSettings)
+    /// `websocket:` or a `ws://` URL: a conversation of these steps after the handshake.
+    case webSocket([WebSocketStep])
+
+    /// The GraphQL operation the request sends, if it is one.
+    package var graphQL: GraphQLOperation? {
+        if case let .graphQL(operation, _) = self { operation } else { nil }
+    }
+
+    /// How the response is read as an event stream, if it is.
+    package var stream: EventStreamSettings? {
+        switch self {
+        case let .eventStream(settings): settings
+        case let .graphQL(_, settings): settings
+        case .http, .webSocket: nil
+        }
+    }
+
+    /// The steps of a WebSocket conversation, if the request is one.
+    package var webSocketSteps: [WebSocketStep]? {
+        if case let .webSocket(steps) = self { steps } else { nil }
+    }
+
+    /// The exchange that also reads its answer as an event stream; nil when this kind cannot (a
+    /// WebSocket conversation).
+    func readingStream(_ settings: EventStreamSettings) -> ExchangeKind? {
+        switch self {
+        case .http, .eventStream: .eventStream(settings)
+        case let .graphQL(operation, _): .graphQL(operation, stream: settings)
+        case .webSocket: nil
+        }
+    }
+
+    /// The exchange that sends `operation`, keeping a stream it reads; nil when this kind cannot
+    /// (a WebSocket conversation).
+    func sending(_ operation: GraphQLOperation) -> ExchangeKind? {
+        switch self {
+        case .http: .graphQL(operation, stream: nil)
+        case let .eventStream(settings): .graphQL(operation, stream: settings)
+        case let .graphQL(_, settings): .graphQL(operation, stream: settings)
+        case .webSocket: nil
+        }
+    }
+}
