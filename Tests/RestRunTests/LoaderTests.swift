@@ -215,4 +215,21 @@ struct LoaderTests {
         #expect(file.requests.map(\.name) == ["list articles", "one article", "each article"])
         #expect(file.steps.last?.flow?.file.parameters == ["id"], "the flow in requests/flows/")
     }
+
+    @Test("a ws:// or wss:// URL, in any case, is a WebSocket exchange without 'websocket:'")
+    func webSocketURLs() throws {
+        let yaml = """
+            requests:
+              - url: WS://chat.test/a
+              - url: wss://chat.test/b
+              - url: WsS://chat.test/c
+              - url: wss:/chat.test/d
+              - url: ws
+              - url: wsx://chat.test/e
+              - url: https://chat.test/f
+              - url: "{{base}}/g"
+            """
+        let file = try RequestFileLoader(predefinedVariables: ["base"]).load(text: yaml, path: "ws.yaml")
+        #expect(file.requests.map { $0.kind.webSocketSteps != nil } == [true, true, true, false, false, false, false, false])
+    }
 }

@@ -39,8 +39,7 @@ extension DeclaredExchangeLoader {
     /// exchange, whose captures are its steps', which sends no body and reads no stream.
     func completeKind(_ request: inout DeclaredExchange, node: Node, bodySeen: Node?, methodGiven: Bool) {
         if request.kind.graphQL != nil, !methodGiven { request.method = .post }
-        let url = request.url.description.lowercased()
-        if url.hasPrefix("ws://") || url.hasPrefix("wss://"), request.kind.webSocketSteps == nil {
+        if request.kind.webSocketSteps == nil, WebSocketLoader.isWebSocketURL(request.url) {
             guard request.kind.stream == nil else {
                 return context.error("a WebSocket request cannot also read an event stream", at: node)
             }

@@ -122,6 +122,22 @@ struct WebSocketLoader {
         }
     }
 
+    /// Whether a URL as written starts with `ws://` or `wss://` (in any case): a WebSocket
+    /// exchange even without `websocket:`. Only its first literal part is read, so checking a
+    /// plain HTTP request makes no string.
+    static func isWebSocketURL(_ url: Template) -> Bool {
+        guard case let .literal(text)? = url.parts.first else { return false }
+        var letters = text.utf8.makeIterator()
+        func next(_ lower: UInt8) -> Bool { letters.next().map { $0 | 0x20 } == lower }
+        guard next(UInt8(ascii: "w")), next(UInt8(ascii: "s")) else { return false }
+        switch letters.next() {
+        case UInt8(ascii: ":"): break
+        case let letter? where letter | 0x20 == UInt8(ascii: "s"): guard letters.next() == UInt8(ascii: ":") else { return false }
+        default: return false
+        }
+        return letters.next() == UInt8(ascii: "/") && letters.next() == UInt8(ascii: "/")
+    }
+
     /// The close codes an endpoint may send (RFC 6455, section 7.4).
     static func isSendable(code: Int) -> Bool {
         code == 1000 || (1001...1003).contains(code) || (1007...1014).contains(code) || (3000...4999).contains(code)
