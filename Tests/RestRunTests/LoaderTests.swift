@@ -232,4 +232,25 @@ struct LoaderTests {
         let file = try RequestFileLoader(predefinedVariables: ["base"]).load(text: yaml, path: "ws.yaml")
         #expect(file.requests.map { $0.kind.webSocketSteps != nil } == [true, true, true, false, false, false, false, false])
     }
+
+    @Test("every predicate operator is read as one, and a near miss is not")
+    func predicateOperators() throws {
+        for name in Predicate.operatorNames + ["contain"] {
+            let yaml = """
+                requests:
+                  - url: https://api.test/
+                    expect:
+                      json:
+                        $.a: { "\(name)": 1 }
+                """
+            var messages: [String] = []
+            do {
+                _ = try RequestFileLoader().load(text: yaml, path: "p.yaml")
+            } catch {
+                messages = error.diagnostics.map(\.message)
+            }
+            let unknown = messages.contains { $0.hasPrefix("unknown predicate") }
+            #expect(unknown == (name == "contain"), "\(name): \(messages)")
+        }
+    }
 }

@@ -19,16 +19,23 @@ extension DeclaredExchange {
     /// Calls `visit` with every template the request's kind reads: a GraphQL operation's
     /// variables, a WebSocket's messages and their checks, a stream's `until:`.
     func forEachKindTemplate(_ visit: (Template) -> Void) {
-        self.kind.graphQL?.variables?.forEachTemplate(visit)
-        for step in self.kind.webSocketSteps ?? [] {
-            switch step.action {
-            case let .sendText(template): visit(template)
-            case let .sendJSON(value): value.forEachTemplate(visit)
-            case let .receive(expectations, _, _): for expectation in expectations { expectation.predicate.forEachTemplate(visit) }
-            case .sendBinary, .close, .expectClose: break
+        switch self.kind {
+        case .http: break
+        case let .graphQL(operation, stream):
+            operation.variables?.forEachTemplate(visit)
+            for condition in stream?.until ?? [] { condition.predicate.forEachTemplate(visit) }
+        case let .eventStream(stream):
+            for condition in stream.until { condition.predicate.forEachTemplate(visit) }
+        case let .webSocket(steps):
+            for step in steps {
+                switch step.action {
+                case let .sendText(template): visit(template)
+                case let .sendJSON(value): value.forEachTemplate(visit)
+                case let .receive(expectations, _, _): for expectation in expectations { expectation.predicate.forEachTemplate(visit) }
+                case .sendBinary, .close, .expectClose: break
+                }
             }
         }
-        for condition in self.kind.stream?.until ?? [] { condition.predicate.forEachTemplate(visit) }
     }
 
     /// What the request's kind sends, resolved in `scope`: a GraphQL operation is the body, or

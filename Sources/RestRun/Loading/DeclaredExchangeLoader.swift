@@ -39,21 +39,22 @@ struct DeclaredExchangeLoader {
     static let forEachKeys = ["file"]
 
     func load(_ node: Node, index: Int) -> DeclaredStep? {
-        let what = "request \(index + 1)"
+        // Named only in messages: not made for a request that has none.
+        func what() -> String { "request \(index + 1)" }
         guard node.pairs != nil else {
             context.error("each item of 'requests' must be a mapping with at least 'url', found \(node.kindDescription)", at: node)
             return nil
         }
         // A request that cannot be made still has its unknown keys reported.
         func reportUnknownKeys() {
-            context.forEachEntry(node, what, keysAre: "plain names") { key, _, keyNode in
-                _ = context.isAllowed(key, at: keyNode, in: what, allowed: Self.keys)
+            context.forEachEntry(node, what(), keysAre: "plain names") { key, _, keyNode in
+                _ = context.isAllowed(key, at: keyNode, in: what(), allowed: Self.keys)
             }
         }
         // The entries are read in place, with no array of them made (this runs for every request).
         guard let urlNode = node.pairs?.first(where: { $0.key.scalarText == "url" })?.value else {
             reportUnknownKeys()
-            context.error("\(what) needs a 'url'", at: node)
+            context.error("\(what()) needs a 'url'", at: node)
             return nil
         }
         guard let url = context.template(urlNode, "'url'") else {
@@ -68,7 +69,7 @@ struct DeclaredExchangeLoader {
         var repeatCount = 1
         var bodySeen: Node?
         var methodGiven = false
-        context.forEachEntry(node, what, keysAre: "plain names") { key, value, keyNode in
+        context.forEachEntry(node, what(), keysAre: "plain names") { key, value, keyNode in
             // Each request has at most one body: a body key, or a kind's that is one.
             func isFirstBody() -> Bool {
                 if let first = bodySeen {
@@ -85,7 +86,7 @@ struct DeclaredExchangeLoader {
                 if !kind.sendsBody || isFirstBody() { loadKind(kind, value, into: &request) }
                 return
             case nil:
-                _ = context.isAllowed(key, at: keyNode, in: what, allowed: Self.keys)
+                _ = context.isAllowed(key, at: keyNode, in: what(), allowed: Self.keys)
                 return
             }
             switch known {

@@ -132,6 +132,19 @@ struct ExpectationLoader {
         case text
     }
 
+    /// What a key of a predicate mapping is.
+    enum PredicateKey: Sendable {
+        case equals, notEquals, compare(Predicate.ComparisonOperator), contains, startsWith, endsWith, matches
+        case exists, type, count, oneOf, not, schema
+    }
+
+    /// The keys of a predicate mapping, as `Predicate.operatorNames` lists them.
+    static let predicateKeys = KeyLookup<PredicateKey>(
+        [("==", .equals), ("equals", .equals), ("!=", .notEquals)]
+            + Predicate.ComparisonOperator.allCases.map { ($0.rawValue, .compare($0)) }
+            + [("contains", .contains), ("starts_with", .startsWith), ("ends_with", .endsWith), ("matches", .matches),
+               ("exists", .exists), ("type", .type), ("count", .count), ("one_of", .oneOf), ("not", .not), ("schema", .schema)])
+
     /// A plain value (equals) or a mapping of predicate operators that must all hold.
     func predicate(_ node: Node, operands: Operands) -> Predicate? {
         guard let pairs = node.pairs else { return .equals(operand(node, operands)) }
@@ -144,25 +157,24 @@ struct ExpectationLoader {
         for pair in pairs {
             let value = pair.value
             let name = pair.key.scalarText ?? ""
-            // One switch decides what the key is; anything it does not know is reported.
-            switch name {
-            case "==", "equals": add(.equals(operand(value, operands)))
-            case "!=": add(.notEquals(operand(value, operands)))
-            case "<", "<=", ">", ">=":
-                if let op = Predicate.ComparisonOperator(rawValue: name) { add(.compare(op, operand(value, operands))) }
-            case "contains": add(.contains(operand(value, .json)))
-            case "starts_with": add(.startsWith(operand(value, .json)))
-            case "ends_with": add(.endsWith(operand(value, .json)))
-            case "matches":
+            // One lookup decides what the key is; anything it does not know is reported.
+            switch Self.predicateKeys.key(name) {
+            case .equals?: add(.equals(operand(value, operands)))
+            case .notEquals?: add(.notEquals(operand(value, operands)))
+            case let .compare(op)?: add(.compare(op, operand(value, operands)))
+            case .contains?: add(.contains(operand(value, .json)))
+            case .startsWith?: add(.startsWith(operand(value, .json)))
+            case .endsWith?: add(.endsWith(operand(value, .json)))
+            case .matches?:
                 guard let pattern = context.string(value, "'matches'") else { continue }
                 do {
                     add(.matches(try TextPattern(pattern)))
                 } catch {
                     context.error("invalid regular expression '\(pattern)': \(error)", at: value)
                 }
-            case "exists":
+            case .exists?:
                 if let exists = context.bool(value, "'exists'") { add(.exists(exists)) }
-            case "type":
+            case .type?:
                 guard let type = context.string(value, "'type'") else { continue }
                 guard Predicate.typeNames.contains(type) else {
                     var message = "unknown type '\(type)'"
@@ -171,19 +183,19 @@ struct ExpectationLoader {
                     continue
                 }
                 add(.type(type))
-            case "count":
+            case .count?:
                 if let inner = predicate(value, operands: .json) { add(.count(inner)) }
-            case "one_of":
+            case .oneOf?:
                 guard let items = value.items else {
                     context.error("'one_of' must be a list, found \(value.kindDescription)", at: value)
                     continue
                 }
                 add(.oneOf(items.map { operand($0, operands) }))
-            case "not":
+            case .not?:
                 if let inner = predicate(value, operands: operands) { add(.not(inner)) }
-            case "schema":
+            case .schema?:
                 if let check = schemaCheck(value) { add(.schema(check)) }
-            default:
+            case nil:
                 let name = pair.key.scalarText ?? pair.key.kindDescription
                 var message = "unknown predicate '\(name)'"
                 if let suggestion = Suggestion.closest(to: name, in: Predicate.operatorNames) { message += " (did you mean '\(suggestion)'?)" }

@@ -81,16 +81,17 @@ final class LoadContext {
     /// `node` is a mapping (or null, which has no entries); if not, that is reported.
     @discardableResult
     func forEachEntry(
-        _ node: Node, _ what: String, keysAre kind: String = "scalars", _ visit: (_ key: String, _ value: Node, _ keyNode: Node) -> Void
+        _ node: Node, _ what: @autoclosure () -> String, keysAre kind: String = "scalars",
+        _ visit: (_ key: String, _ value: Node, _ keyNode: Node) -> Void
     ) -> Bool {
         guard let pairs = node.pairs else {
             if node.isNull { return true }
-            error("\(what) must be a mapping, found \(node.kindDescription)", at: node)
+            error("\(what()) must be a mapping, found \(node.kindDescription)", at: node)
             return false
         }
         for pair in pairs {
             guard let key = pair.key.scalarText else {
-                error("keys of \(what) must be \(kind), found \(pair.key.kindDescription)", at: pair.key)
+                error("keys of \(what()) must be \(kind), found \(pair.key.kindDescription)", at: pair.key)
                 continue
             }
             visit(key, pair.value, pair.key)
