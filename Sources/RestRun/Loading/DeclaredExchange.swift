@@ -57,7 +57,7 @@ package struct DeclaredExchange: Sendable {
         name: String, location: SourceLocation? = nil, method: HTTPMethod = .get, url: Template,
         query: [QueryItemTemplate] = [], headers: [HeaderTemplate] = [], body: BodyTemplate? = nil,
         decoder: String? = nil, expectations: [Expectation] = [], captures: [Capture] = [],
-        options: RequestOptions = RequestOptions(), tags: [String] = []
+        options: RequestOptions = .unset, tags: [String] = []
     ) {
         storage = CopyOnWrite(DeclaredFields(
             name: name, method: method, url: url, query: query, headers: headers, expectations: expectations,

@@ -26,6 +26,10 @@ package struct RequestOptions: Sendable, Equatable {
         self.assertsFormats = assertsFormats
     }
 
+    /// Options with nothing set: a request's until its `options:` are read. Made once, because
+    /// every request of a file starts from it.
+    package static let unset = RequestOptions()
+
     /// These options, with every unset one taken from `defaults`.
     package func applying(defaults: RequestOptions) -> RequestOptions {
         // Most requests set no options of their own: then they are the defaults as they are.
