@@ -1,10 +1,12 @@
-/// One step of a planned file. A request and a flow's `use:` are the steps that do something;
-/// `when:`, `for_each:`, `repeat:` and a filter's missing captures wrap the step they govern, so
-/// the runner has one dispatch over them and a new kind of step joins by adding a case here and
-/// its execution in `Runner`.
+/// One step of a planned file. An exchange (of any `ExchangeKind`: a new kind of exchange is a
+/// case there, not here) and a flow's `use:` are the steps that do something; `when:`,
+/// `for_each:`, `repeat:` and a filter's missing captures wrap the step they govern, so the runner
+/// has one dispatch over them. A new kind of step (not of exchange) joins by adding a case here
+/// and its execution in `Runner`.
 package indirect enum PlanStep: Sendable {
-    /// Send a request and check its response.
-    case request(PlannedExchange)
+    /// Run an exchange of its kind (send a request, read a stream, hold a conversation) and check
+    /// what comes back.
+    case exchange(PlannedExchange)
     /// Run a flow file's steps in a scope of their own (`use:`).
     case flow(PlannedFlow)
     /// Run the step only when every condition holds (`when:`); otherwise it is skipped.
@@ -20,7 +22,7 @@ package indirect enum PlanStep: Sendable {
     /// The request or flow use the step comes from, under its wrappers: it names the results.
     package var declared: DeclaredExchange {
         switch self {
-        case let .request(planned): planned.request
+        case let .exchange(planned): planned.request
         case let .flow(flow): flow.step
         case let .when(_, inner), let .forEach(_, inner), let .repeated(_, inner), let .needsCaptures(_, inner): inner.declared
         }
@@ -32,7 +34,7 @@ package indirect enum PlanStep: Sendable {
         switch self {
         case let .flow(flow): flow.use.written
         case let .when(_, inner), let .forEach(_, inner), let .repeated(_, inner), let .needsCaptures(_, inner): inner.writtenURL
-        case let .request(planned): planned.request.url.description
+        case let .exchange(planned): planned.request.url.description
         }
     }
 
@@ -40,7 +42,7 @@ package indirect enum PlanStep: Sendable {
     /// flow's exports.
     package var setNames: [String] {
         switch self {
-        case let .request(planned): planned.request.captures.map(\.name)
+        case let .exchange(planned): planned.request.captures.map(\.name)
         case let .flow(flow): flow.use.file.exports
         case let .when(_, inner), let .forEach(_, inner), let .repeated(_, inner), let .needsCaptures(_, inner): inner.setNames
         }

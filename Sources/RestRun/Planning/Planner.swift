@@ -64,7 +64,7 @@ struct Planner {
             if !declared.conditions.isEmpty { step = .when(declared.conditions, step) }
         } else {
             let bodyUse = request.bodyUse
-            step = .request(PlannedExchange(
+            step = .exchange(PlannedExchange(
                 request: request, bodyUse: bodyUse, keepsBody: keepsAllBodies || bodyUse.readsBody || file.contract != nil,
                 statisticsKey: StatisticsKey(location: request.location, name: request.name)))
             if request.options.skip == nil {
@@ -84,7 +84,7 @@ struct Planner {
         var settings = ClientSettings()
         func visit(_ step: PlanStep) {
             switch step {
-            case let .request(planned):
+            case let .exchange(planned):
                 if let connectTimeout = planned.request.options.transport.connectTimeout, connectTimeout != settings.connectTimeout {
                     settings.otherConnectTimeouts.insert(connectTimeout)
                 }

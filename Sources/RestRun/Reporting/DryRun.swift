@@ -45,7 +45,7 @@ package struct DryRun: Sendable {
                 inner.name = flow.step.name + " › " + inner.name
                 entries.append(inner)
             }
-        case let .request(planned):
+        case let .exchange(planned):
             let request = planned.request
             var entry = DryRunItem(name: request.name, location: request.location)
             if let skip = request.options.skip {

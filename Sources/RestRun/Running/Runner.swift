@@ -65,7 +65,7 @@ package struct Runner: Sendable {
     ) async {
         // Named as declared unless a wrapper renamed it; a plain request's name is only read.
         switch step {
-        case let .request(planned):
+        case let .exchange(planned):
             emit(await send(planned, of: file, named: name ?? ResultName(planned.request), networking: networking, scope: &scope))
         case let .flow(flow):
             await run(flow, named: name ?? ResultName(flow.step), networking: networking, scope: &scope, emit: emit)
@@ -239,13 +239,13 @@ package struct Runner: Sendable {
         let request = planned.request
         let options = request.options
         if let reason = options.skip {
-            return result(of: .request(planned), named: name, skipReason: reason.isEmpty ? "skip: true" : reason)
+            return result(of: .exchange(planned), named: name, skipReason: reason.isEmpty ? "skip: true" : reason)
         }
         var prepared: PreparedRequest
         do {
             prepared = try prepare(request, of: file.file, scope: scope, keepsBody: planned.keepsBody)
         } catch {
-            return result(of: .request(planned), named: name, skipReason: redactor.redact(error.message))
+            return result(of: .exchange(planned), named: name, skipReason: redactor.redact(error.message))
         }
         var result = RequestResult(
             name: name.shown, method: request.method, url: redactor.redact(prepared.url), location: request.location, outcome: .skipped)
