@@ -8,15 +8,17 @@ enum ColorChoice: String, ChoiceArgument {
 
 /// The flags that shape what is printed, shared by `run` and `check`.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .long, help: "Colour: auto (on a terminal, unless NO_COLOR is set), always, never.")
-    var color: ColorChoice = .auto
+    // No default value in the declaration: ArgumentParser describes a default by casting it to
+    // `CaseIterable & RawRepresentable`, a search of every conformance record at each start-up.
+    @Option(name: .long, help: "Colour: auto (on a terminal, unless NO_COLOR is set; the default), always, never.")
+    var color: ColorChoice?
 
     @Flag(name: .long, help: "Print only failures and the summary.")
     var quiet = false
 
     /// Whether to colour text written to `sink`.
     func colors(for sink: any TextSink) -> Bool {
-        switch color {
+        switch color ?? .auto {
         case .always: return true
         case .never: return false
         case .auto:

@@ -70,8 +70,9 @@ struct RunOptions: ParsableArguments {
     @Option(name: .customLong("report-junit"), help: ArgumentHelp("Write a JUnit XML report (- for standard output).", valueName: "FILE"), completion: .file())
     var reportJUnit: String?
 
-    @Option(name: .customLong("junit-family"), help: ArgumentHelp("The JUnit report's attributes: strict (what Jenkins' xUnit schema accepts) or gitlab (file and line on each test case).", valueName: "FAMILY"))
-    var junitFamily: ReportFiles.JUnitFamily = .strict
+    // No default value in the declaration, as `OutputOptions.color`.
+    @Option(name: .customLong("junit-family"), help: ArgumentHelp("The JUnit report's attributes: strict (what Jenkins' xUnit schema accepts; the default) or gitlab (file and line on each test case).", valueName: "FAMILY"))
+    var junitFamily: ReportFiles.JUnitFamily?
 
     @Option(name: .customLong("report-tap"), help: ArgumentHelp("Write a TAP 13 report (- for standard output).", valueName: "FILE"), completion: .file())
     var reportTAP: String?
@@ -122,7 +123,7 @@ struct RunOptions: ParsableArguments {
     var reports: ReportFiles {
         var reports = ReportFiles()
         reports.junit = reportJUnit
-        reports.junitFamily = junitFamily
+        reports.junitFamily = junitFamily ?? .strict
         reports.tap = reportTAP
         reports.json = reportJSON
         reports.html = reportHTML
