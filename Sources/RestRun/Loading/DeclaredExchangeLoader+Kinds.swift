@@ -11,6 +11,9 @@ extension DeclaredExchangeLoader {
         var sendsBody: Bool { self == .graphql }
     }
 
+    /// Why a request cannot be both kinds, wherever the clash shows (a key or a `ws://` URL).
+    static let webSocketWithStream = "a WebSocket request cannot also read an event stream"
+
     /// Reads a kind's key (`graphql:`, `stream:`, `websocket:`) into `request`'s kind.
     func loadKind(_ key: ExchangeKey, _ value: Node, into request: inout DeclaredExchange) {
         let kind = request.kind
@@ -22,13 +25,13 @@ extension DeclaredExchangeLoader {
         case .stream:
             guard let settings = EventStreamLoader(context: context).load(value) else { return }
             guard let reading = kind.readingStream(settings) else {
-                return context.error("a WebSocket request cannot also read an event stream", at: value)
+                return context.error(Self.webSocketWithStream, at: value)
             }
             request.kind = reading
         case .websocket:
             guard let steps = WebSocketLoader(context: context).load(value) else { return }
             guard kind.stream == nil else {
-                return context.error("a WebSocket request cannot also read an event stream", at: value)
+                return context.error(Self.webSocketWithStream, at: value)
             }
             request.kind = .webSocket(steps)
         }
@@ -41,7 +44,7 @@ extension DeclaredExchangeLoader {
         if request.kind.graphQL != nil, !methodGiven { request.method = .post }
         if request.kind.webSocketSteps == nil, WebSocketLoader.isWebSocketURL(request.url) {
             guard request.kind.stream == nil else {
-                return context.error("a WebSocket request cannot also read an event stream", at: node)
+                return context.error(Self.webSocketWithStream, at: node)
             }
             request.kind = .webSocket([])
         }

@@ -35,21 +35,13 @@ package enum ExchangeKind: Sendable {
     /// The exchange that also reads its answer as an event stream; nil when this kind cannot (a
     /// WebSocket conversation).
     func readingStream(_ settings: EventStreamSettings) -> ExchangeKind? {
-        switch self {
-        case .http, .eventStream: .eventStream(settings)
-        case let .graphQL(operation, _): .graphQL(operation, stream: settings)
-        case .webSocket: nil
-        }
+        if webSocketSteps != nil { return nil }
+        return graphQL.map { .graphQL($0, stream: settings) } ?? .eventStream(settings)
     }
 
     /// The exchange that sends `operation`, keeping a stream it reads; nil when this kind cannot
     /// (a WebSocket conversation).
     func sending(_ operation: GraphQLOperation) -> ExchangeKind? {
-        switch self {
-        case .http: .graphQL(operation, stream: nil)
-        case let .eventStream(settings): .graphQL(operation, stream: settings)
-        case let .graphQL(_, settings): .graphQL(operation, stream: settings)
-        case .webSocket: nil
-        }
+        webSocketSteps == nil ? .graphQL(operation, stream: stream) : nil
     }
 }

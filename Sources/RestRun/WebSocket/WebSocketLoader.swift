@@ -123,8 +123,8 @@ struct WebSocketLoader {
     }
 
     /// Whether a URL as written starts with `ws://` or `wss://` (in any case): a WebSocket
-    /// exchange even without `websocket:`. Only its first literal part is read, so checking a
-    /// plain HTTP request makes no string.
+    /// exchange even without `websocket:`. Only the bytes of its first literal part are read, with
+    /// no string made: this runs for every request (Benchmarks/RESULTS.md, section 31).
     static func isWebSocketURL(_ url: Template) -> Bool {
         guard case let .literal(text)? = url.parts.first else { return false }
         var letters = text.utf8.makeIterator()
