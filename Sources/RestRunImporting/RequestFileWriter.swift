@@ -43,7 +43,16 @@ package enum RequestFileWriter {
             case let .json(value)?: lines.append("    json: \(YAMLText.flow(value))")
             case let .form(fields)? where !fields.isEmpty:
                 lines.append("    form:")
-                for (name, value) in fields { lines.append(YAMLText.blockEntry(name, YAMLText.quoted(value), indent: "      ")) }
+                // A name given twice is a list of one-key mappings: a mapping cannot repeat a key.
+                let repeats = Set(fields.map(\.0)).count < fields.count
+                for (name, value) in fields {
+                    guard repeats else {
+                        lines.append(YAMLText.blockEntry(name, YAMLText.quoted(value), indent: "      "))
+                        continue
+                    }
+                    let entry = YAMLText.blockEntry(name, YAMLText.quoted(value), indent: "        ")
+                    lines.append("      - " + entry.dropFirst(8))
+                }
             case let .multipart(parts)? where !parts.isEmpty:
                 lines.append("    multipart:")
                 for part in parts {

@@ -165,6 +165,22 @@ struct ImportingTests {
         #expect(throws: Never.self) { _ = try RequestFileLoader(environment: [:], predefinedVariables: []).load(text: file, path: "/tmp/p.yaml") }
     }
 
+    @Test("Postman: a urlencoded body naming a field twice is a form: list that sends both, in order")
+    func postmanRepeatedFormFields() throws {
+        let collection = #"""
+            {"info": {"name": "t"}, "item": [{"name": "a", "request": {"method": "POST", "url": "http://127.0.0.1/x",
+               "body": {"mode": "urlencoded", "urlencoded": [{"key": "id", "value": "1"}, {"key": "name", "value": "a b"}, {"key": "id", "value": "2"}]}}}]}
+            """#
+        var importer = PostmanImporter(workingDirectory: "/nonexistent", outputDirectory: "/tmp")
+        let requests = try importer.requests(from: Array(collection.utf8))
+        let text = RequestFileWriter.text(requests, variables: importer.variables)
+        #expect(text.contains("    form:\n      - \"id\": \"1\"\n      - \"name\": \"a b\"\n      - \"id\": \"2\"\n"))
+        let file = try RequestFileLoader(environment: [:], predefinedVariables: []).load(text: text, path: "/tmp/p.yaml")
+        let runner = Runner()
+        let prepared = try runner.prepare(try #require(file.requests.first), of: file, scope: runner.initialScope(for: file))
+        #expect(String(decoding: prepared.body?.bytes ?? [], as: UTF8.self) == "id=1&name=a+b&id=2")
+    }
+
     @Test("a name over YAML's 1,024 characters for a key is written so that it loads")
     func longNames() throws {
         let long = String(repeating: "N", count: 1100)
@@ -174,7 +190,9 @@ struct ImportingTests {
         request.captures = [(long, "$.x")]
         var form = request
         form.body = .form([(long, "1")])
-        for request in [request, form] {
+        var repeated = request
+        repeated.body = .form([(long, "1"), (long, "2")])
+        for request in [request, form, repeated] {
             let text = RequestFileWriter.text([request], variables: [(long, "x")])
             #expect(throws: Never.self) { _ = try RequestFileLoader(environment: [:], predefinedVariables: []).load(text: text, path: "/tmp/long.yaml") }
         }

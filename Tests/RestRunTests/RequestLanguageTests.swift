@@ -22,6 +22,24 @@ struct RequestLanguageTests {
         #expect(request.body?.contentType == "application/x-www-form-urlencoded")
     }
 
+    @Test("a form may repeat a name: a list value, or a list of one-key mappings, in the order written")
+    func formRepeatedNames() throws {
+        let requests = try prepare("""
+            requests:
+              - url: http://x/
+                form: { tag: [a, b], q: c }
+              - url: http://x/
+                form:
+                  - tag: a
+                  - q: c d
+                  - tag: b
+            """)
+        #expect(text(requests[0].body) == "tag=a&tag=b&q=c")
+        #expect(text(requests[1].body) == "tag=a&q=c+d&tag=b")
+        #expect(throws: (any Error).self) { try prepare("requests:\n  - url: http://x/\n    form:\n      - { a: 1, b: 2 }\n") }
+        #expect(throws: (any Error).self) { try prepare("requests:\n  - url: http://x/\n    form: just text\n") }
+    }
+
     @Test("multipart bodies carry text and file parts; files are relative to the request file")
     func multipart() throws {
         let path = try BinaryRunner.temporaryFile("upload.yaml", "")

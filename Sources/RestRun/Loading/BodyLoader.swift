@@ -14,10 +14,11 @@ struct BodyLoader {
         case "text":
             return context.template(node, "'text'").map(BodyTemplate.text)
         case "form":
-            guard let entries = context.entries(node, "'form'") else { return nil }
-            return .form(entries.compactMap { name, value, _ in
-                context.template(value, "the value of form field '\(name)'").map { QueryItemTemplate(name: name, value: $0) }
-            })
+            guard node.items != nil || node.pairs != nil || node.isNull else {
+                context.error("'form' must be a mapping, or a list of one-key mappings to repeat a name, found \(node.kindDescription)", at: node)
+                return nil
+            }
+            return .form(NamedItemsLoader(context: context, key: "'form'", itemName: "form field").load(node))
         case "multipart":
             guard let items = node.items else {
                 context.error("'multipart' must be a list of parts such as '- {name: title, value: Hello}', found \(node.kindDescription)", at: node)

@@ -95,7 +95,7 @@ struct DeclaredExchangeLoader {
                 guard let method = loadMethod(value) else { return }
                 request.method = method
                 methodGiven = true
-            case .query: request.query = loadQuery(value)
+            case .query: request.query = NamedItemsLoader(context: context, key: "'query'", itemName: "query item").load(value)
             // `auth:` may have been read already: its header stays, after the listed ones.
             case .headers: request.headers = loadHeaders(value, "'headers'", context: context) + request.headers
             case .json, .text, .form, .multipart, .file, .base64:
@@ -169,7 +169,6 @@ struct DeclaredExchangeLoader {
         return (expectations.filter { !isBudget($0) }, expectations.filter(isBudget))
     }
 
-    /// `query:` as a mapping, or as a list of one-key mappings so a name can repeat.
     /// `for_each: [a, b]`, `for_each: "{{list}}"`, or `for_each: {file: data.json}` (a JSON or
     /// YAML list, or a CSV file whose first row names the fields).
     func iteration(_ node: Node) -> Iteration? { loadIteration(node) }
@@ -223,33 +222,6 @@ struct DeclaredExchangeLoader {
             conditions.append(WhenCondition(name: name, predicate: predicate, location: context.location(nameNode)))
         }
         return conditions
-    }
-
-    private func loadQuery(_ node: Node) -> [QueryItemTemplate] {
-        var result: [QueryItemTemplate] = []
-        func item(_ name: String, _ value: Node) {
-            if let items = value.items {
-                for element in items {
-                    if let template = context.template(element, "the value of query item '\(name)'") {
-                        result.append(QueryItemTemplate(name: name, value: template))
-                    }
-                }
-            } else if let template = context.template(value, "the value of query item '\(name)'") {
-                result.append(QueryItemTemplate(name: name, value: template))
-            }
-        }
-        if let items = node.items {
-            for element in items {
-                guard let pairs = element.pairs, pairs.count == 1, let name = pairs[0].key.scalarText else {
-                    context.error("each item of a 'query' list must be a mapping with one key, such as '- tag: a'", at: element)
-                    continue
-                }
-                item(name, pairs[0].value)
-            }
-        } else if let entries = context.entries(node, "'query'") {
-            for (name, value, _) in entries { item(name, value) }
-        }
-        return result
     }
 }
 

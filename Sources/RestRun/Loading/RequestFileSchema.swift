@@ -103,7 +103,7 @@ package enum RequestFileSchema: EditorSchemaWriting {
         "auth": "Authorization over the file's: {basic: [user, password]} or {bearer: token}.",
         "json": "A JSON body (Content-Type application/json unless given).",
         "text": "A text body.",
-        "form": "A form body (application/x-www-form-urlencoded): a mapping.",
+        "form": "A form body (application/x-www-form-urlencoded): a mapping, or a list of one-key mappings to repeat a name.",
         "multipart": "A multipart/form-data body: a mapping of fields, or a list of parts.",
         "file": "A body read from a file, relative to the request file.",
         "base64": "A binary body written in base64.",
@@ -117,20 +117,23 @@ package enum RequestFileSchema: EditorSchemaWriting {
         "repeat": "Send it this many times in a row, as one result with latency percentiles (1 to 100000).",
     ]
 
+    /// `query:` and `form:`: a mapping, or a list of one-key mappings.
+    static let namedItems: DecodedValue = .object(["anyOf": .array([
+        .object(["type": .string("object")]),
+        .object(["type": .string("array"), "items": .object(["type": .string("object"), "minProperties": .integer(1), "maxProperties": .integer(1)])]),
+    ])])
+
     static var request: DecodedValue {
         var types: [String: DecodedValue] = [
             "name": string(nil),
             "method": .object(["type": .string("string"), "pattern": .string("^[A-Z0-9_-]+$"), "examples": .array(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].map(DecodedValue.string))]),
             "url": ref("template"),
-            "query": .object(["anyOf": .array([
-                .object(["type": .string("object")]),
-                .object(["type": .string("array"), "items": .object(["type": .string("object"), "minProperties": .integer(1), "maxProperties": .integer(1)])]),
-            ])]),
+            "query": namedItems,
             "headers": ref("headers"),
             "auth": ref("auth"),
             "json": .object([:]),
             "text": string(nil),
-            "form": .object(["type": .string("object")]),
+            "form": namedItems,
             "multipart": .object(["anyOf": .array([
                 .object(["type": .string("object")]),
                 .object(["type": .string("array"), "items": object(
