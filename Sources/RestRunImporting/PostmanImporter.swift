@@ -95,7 +95,11 @@ package struct PostmanImporter {
         if HTTPMethod(rawValue: method) == nil { warnings.append("'\(name)': '\(method)' is not a method rest-run can send: GET instead") }
         var headers: [(name: String, value: String?)] = []
         for case let .object(header) in Self.array(request["header"]) where header["disabled"] != .bool(true) {
-            guard let key = Self.string(header["key"]), CurlImporter.isToken(key) else { continue }
+            guard let key = Self.string(header["key"]), !key.isEmpty else { continue }
+            guard CurlImporter.isToken(key) else {
+                warnings.append("'\(name)': '\(key)' is not a header name rest-run can send: the header is left out")
+                continue
+            }
             headers.append((key, Self.dynamic(Self.string(header["value"]) ?? "")))
         }
         func hasHeader(_ name: String) -> Bool { headers.contains { $0.name.lowercased() == name.lowercased() } }

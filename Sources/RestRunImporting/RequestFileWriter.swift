@@ -30,7 +30,10 @@ package enum RequestFileWriter {
             lines.append("  - name: \(YAMLText.quoted(CurlImporter.plain(request.name, keeping: .nothing)))")
             lines.append("    method: \(methodText(request.method))")
             lines.append("    url: \(YAMLText.quoted(request.url))")
-            if !request.tags.isEmpty { lines.append("    tags: [" + request.tags.map(YAMLText.quoted).joined(separator: ", ") + "]") }
+            if !request.tags.isEmpty {
+                // A tag is read for `${NAME}` as any text is (a folder named `Notes ${x}`).
+                lines.append("    tags: [" + request.tags.map { YAMLText.quoted(CurlImporter.plain($0, keeping: .nothing)) }.joined(separator: ", ") + "]")
+            }
             if !request.headers.isEmpty {
                 lines.append("    headers:")
                 for (name, value) in mergedHeaders(request.headers) {

@@ -181,7 +181,7 @@ struct ImportingTests {
         #expect(String(decoding: prepared.body?.bytes ?? [], as: UTF8.self) == "id=1&name=a+b&id=2")
     }
 
-    @Test("a name over YAML's 1,024 characters for a key is written so that it loads")
+    @Test("a name over YAML's 1,024 characters for a key, repeated form fields and tags with braces are written so that they load")
     func longNames() throws {
         let long = String(repeating: "N", count: 1100)
         var request = ImportedHTTPRequest(name: "long", method: "POST", url: "http://127.0.0.1/")
@@ -192,7 +192,9 @@ struct ImportingTests {
         form.body = .form([(long, "1")])
         var repeated = request
         repeated.body = .form([(long, "1"), (long, "2")])
-        for request in [request, form, repeated] {
+        var tagged = request
+        tagged.tags = ["Notes ${x", "{{y", "${HOME}"]
+        for request in [request, form, repeated, tagged] {
             let text = RequestFileWriter.text([request], variables: [(long, "x")])
             #expect(throws: Never.self) { _ = try RequestFileLoader(environment: [:], predefinedVariables: []).load(text: text, path: "/tmp/long.yaml") }
         }
