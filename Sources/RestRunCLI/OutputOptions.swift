@@ -8,13 +8,26 @@ enum ColorChoice: String, ChoiceArgument {
 
 /// The flags that shape what is printed, shared by `run` and `check`.
 struct OutputOptions: ParsableArguments {
+    /// `--color`'s help (`run` declares the option too).
+    static let colorHelp: ArgumentHelp = "Colour: auto (on a terminal, unless NO_COLOR is set; the default), always, never."
+    /// `--quiet`'s help.
+    static let quietHelp: ArgumentHelp = "Print only failures and the summary."
+
     // No default value in the declaration: ArgumentParser describes a default by casting it to
     // `CaseIterable & RawRepresentable`, a search of every conformance record at each start-up.
-    @Option(name: .long, help: "Colour: auto (on a terminal, unless NO_COLOR is set; the default), always, never.")
+    @Option(name: .long, help: colorHelp)
     var color: ColorChoice?
 
-    @Flag(name: .long, help: "Print only failures and the summary.")
+    @Flag(name: .long, help: quietHelp)
     var quiet = false
+
+    init() {}
+
+    /// The options as given to a command that declares them itself (`run`).
+    init(color: ColorChoice?, quiet: Bool) {
+        self.color = color
+        self.quiet = quiet
+    }
 
     /// Whether to colour text written to `sink`.
     func colors(for sink: any TextSink) -> Bool {

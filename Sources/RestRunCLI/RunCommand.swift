@@ -9,28 +9,142 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Run request files (a directory stands for the request files in it and its subfolders).")
 
     @OptionGroup var input: InputOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var options: RunOptions
+
+    // The other options are declared here rather than in groups (`--color` and `--quiet` as
+    // `OutputOptions` declares them for the other commands): ArgumentParser reflects each group's
+    // type at start-up, and the runtime searches every conformance record for it.
+    @Option(name: .long, help: OutputOptions.colorHelp)
+    var color: ColorChoice?
+
+    @Flag(name: .long, help: OutputOptions.quietHelp)
+    var quiet = false
+
+    @Flag(name: [.short, .long], help: "Show each request and response line with headers (Authorization redacted).")
+    var verbose = false
+
+    @Flag(name: .customLong("very-verbose"), help: "Like --verbose, with bodies.")
+    var veryVerbose = false
+
+    @Option(help: ArgumentHelp("Default timeout of every request: seconds (5) or a duration (500ms, 2m); a file's options win.", valueName: "DURATION"))
+    var timeout: DurationArgument?
+
+    @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Default time to connect: seconds (2) or a duration (500ms); a file's options win.", valueName: "DURATION"))
+    var connectTimeout: DurationArgument?
+
+    @Flag(name: [.customShort("L"), .customLong("follow-redirects")], help: "Follow redirects (up to 50) where a file does not say otherwise.")
+    var followRedirects = false
+
+    @Option(help: ArgumentHelp("Retry a failed request up to N times (N + 1 attempts, as curl's and Hurl's --retry) where a file sets no retry:.", valueName: "N"))
+    var retry: Int?
+
+    @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("Send this header with every request whose file or request does not set it; repeatable.", valueName: "'NAME: VALUE'"))
+    var headers: [HeaderArgument] = []
+
+    @Option(name: .customLong("max-body"), help: ArgumentHelp("Default largest response body, such as 10MB (a file's options win).", valueName: "SIZE"))
+    var maxBody: ByteCountArgument?
+
+    @Flag(help: "Do not check TLS certificates.")
+    var insecure = false
+
+    @Flag(name: .customLong("http2"), help: "Use HTTP/2 (over TLS, by ALPN) where a file sets no http:; a server without it fails the request.")
+    var http2 = false
+
+    @Flag(name: .customLong("http1"), help: "Use HTTP/1.1 only where a file sets no http: (also --http1.1, as in curl).")
+    var http1 = false
+
+    // curl's spelling; hidden, because fish's completion cannot name an option with a dot.
+    @Flag(name: .customLong("http1.1"), help: ArgumentHelp("Use HTTP/1.1 only where a file sets no http:.", visibility: .hidden))
+    var http11 = false
+
+    @Option(help: ArgumentHelp("Trust the certificate authorities in this PEM file instead of the system's, where a file sets no tls: ca.", valueName: "FILE"), completion: .file(extensions: ["pem", "crt"]))
+    var cacert: String?
+
+    @Option(help: ArgumentHelp("Send every request through this HTTP proxy (https:// ones with CONNECT); \"\" for none. Default: HTTP_PROXY, HTTPS_PROXY and NO_PROXY.", valueName: "URL"))
+    var proxy: String?
+
+    @Option(help: ArgumentHelp("Connect to ADDR for HOST (as curl's --resolve), the certificate still checked for HOST; repeatable.", valueName: "HOST:PORT:ADDR"))
+    var resolve: [ResolveArgument] = []
+
+    // Optional, their defaults written in their help: for an `Int` default, ArgumentParser's
+    // description of it makes the Swift runtime search every conformance in the binary at start-up.
+    @Option(name: .customLong("jobs"), help: ArgumentHelp("Run this many files at once (requests inside a file stay in order). (default: 1)", valueName: "N"))
+    var jobs: Int?
+
+    @Flag(name: .customLong("fail-fast"), help: "Stop at the first failing request.")
+    var failFast = false
+
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the whole set this many times; a request that runs more than once gets p50, p90, p99 and max in the summary and reports. (default: 1)", valueName: "N"))
+    var repeats: Int?
+
+    @Option(name: .customLong("warmup"), help: ArgumentHelp("First run the whole set this many times, not reported or counted (warms connections and caches). (default: 0)", valueName: "N"))
+    var warmups: Int?
+
+    @Option(help: ArgumentHelp("Run only shard K of N: files K, K+N, K+2N, ... of the sorted file list, so N CI jobs together run every file once.", valueName: "K/N"))
+    var shard: ShardArgument?
+
+    @Option(name: .customLong("report-junit"), help: ArgumentHelp("Write a JUnit XML report (- for standard output).", valueName: "FILE"), completion: .file())
+    var reportJUnit: String?
+
+    // No default value in the declaration, as `OutputOptions.color`.
+    @Option(name: .customLong("junit-family"), help: ArgumentHelp("The JUnit report's attributes: strict (what Jenkins' xUnit schema accepts; the default) or gitlab (file and line on each test case).", valueName: "FAMILY"))
+    var junitFamily: ReportFiles.JUnitFamily?
+
+    @Option(name: .customLong("report-tap"), help: ArgumentHelp("Write a TAP 13 report (- for standard output).", valueName: "FILE"), completion: .file())
+    var reportTAP: String?
+
+    @Option(name: .customLong("report-json"), help: ArgumentHelp("Write a JSON report (- for standard output).", valueName: "FILE"), completion: .file())
+    var reportJSON: String?
+
+    @Option(name: .customLong("report-html"), help: ArgumentHelp("Write an HTML report: one self-contained page with every request, timing bars and failures (- for standard output).", valueName: "FILE"), completion: .file(extensions: ["html"]))
+    var reportHTML: String?
+
+    @Option(name: .customLong("report-har"), help: ArgumentHelp("Write every request and attempt as HAR 1.2, secrets redacted, for browser devtools and HAR viewers (- for standard output).", valueName: "FILE"), completion: .file(extensions: ["har"]))
+    var reportHAR: String?
+
+    @Option(name: .customLong("report-coverage"), help: ArgumentHelp("Write which OpenAPI operations and responses the run exercised, as JSON (files with openapi:).", valueName: "FILE"), completion: .file(extensions: ["json"]))
+    var reportCoverage: String?
+
+    @Option(name: .customLong("min-coverage"), help: ArgumentHelp("Fail (exit 4) when fewer than this percentage (0 to 100) of the OpenAPI operations were exercised.", valueName: "PERCENT"))
+    var minCoverage: PercentageArgument?
+
+    @Flag(name: .customLong("dry-run"), help: "Validate, and print each request as a curl command (secrets redacted); send nothing.")
+    var dryRun = false
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("Run only requests with this tag; repeatable (any of them).", valueName: "TAG"))
+    var tags: [String] = []
+
+    @Option(name: .customLong("exclude-tag"), help: ArgumentHelp("Leave out requests with this tag; repeatable (it wins over --tag).", valueName: "TAG"))
+    var excludedTags: [String] = []
+
+    @Option(name: .customLong("name"), help: ArgumentHelp("Run only requests whose name matches (* and ? wildcards, else a substring); repeatable.", valueName: "PATTERN"))
+    var names: [String] = []
+
+    @Option(help: ArgumentHelp("Start the embedded mock server first, serving a routes file or an OpenAPI spec; its URL is {{mock_url}} and the default base_url.", valueName: "ROUTES|SPEC"), completion: .file(extensions: ["yaml", "yml", "json"]))
+    var mock: String?
+
+    /// `--color` and `--quiet`, as the other commands' output group holds them.
+    var output: OutputOptions { OutputOptions(color: color, quiet: quiet) }
 
     func validate() throws {
-        if options.verbose && output.quiet { throw ValidationError("--verbose and --quiet cannot be used together") }
+        if verbose && output.quiet { throw ValidationError("--verbose and --quiet cannot be used together") }
+        try validateOptions()
     }
 
     func run() async throws {
         Interruption.listen()
         let context = try CommandContext(
-            paths: try files(), input: input, output: output, reportsToStandardOutput: options.reports.named.contains { $0.path == "-" })
+            paths: try files(), input: input, output: output, reportsToStandardOutput: reports.named.contains { $0.path == "-" })
         var session = context.session
         var server: MockServer?
-        if let mock = options.mock {
+        if let mock = mock {
             server = try await Self.startMock(mock, printer: context.printer, stderr: context.stderr)
             session.mockURL = server?.url
         }
         let environment = ProcessEnvironment.current
         session.environment = input.environment(over: environment, variables: session.variables)
-        try options.configure(&session, environment: environment)
-        if options.verbose || options.veryVerbose {
-            session.delegates.append(session.loggingDelegate(to: context.stderr, showsBodies: options.veryVerbose))
+        try configure(&session, environment: environment)
+        if verbose || veryVerbose {
+            session.delegates.append(session.loggingDelegate(to: context.stderr, showsBodies: veryVerbose))
         }
         let code = await run(session, context: context, environment: environment)
         await server?.shutdown()
@@ -40,7 +154,7 @@ struct RunCommand: AsyncParsableCommand {
     /// The files named, less those another `--shard` runs.
     private func files() throws -> [String] {
         let paths = try input.files()
-        guard let shard = options.shard else { return paths }
+        guard let shard = shard else { return paths }
         let selected = shard.select(paths)
         if selected.isEmpty {
             let count = paths.count == 1 ? "is 1 file" : "are \(paths.count) files"
@@ -65,7 +179,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         context.report(invalid: Array(plan.invalid.dropFirst(loaded.invalid.count)), of: session.paths.count, running: !plan.files.isEmpty)
         let colors = output.colors(for: context.stdout)
-        if options.dryRun {
+        if dryRun {
             let dryRun = DryRun(runner: session.runner(), delegates: PluginStore.delegates())
             for file in plan.files { context.stdout.write(DryRunRenderer.render(await dryRun.entries(for: file), colors: colors)) }
             return plan.invalid.isEmpty ? .success : .invalidFile
@@ -73,10 +187,10 @@ struct RunCommand: AsyncParsableCommand {
         var runOutput = RunOutput(console: context.stdout, errors: context.stderr, standardOutput: context.reportOutput)
         runOutput.colors = colors
         runOutput.quiet = output.quiet
-        runOutput.showsProgress = context.stdout.isTerminal && !output.quiet && !options.verbose && !options.veryVerbose && environment["CI"] == nil
+        runOutput.showsProgress = context.stdout.isTerminal && !output.quiet && !verbose && !veryVerbose && environment["CI"] == nil
         runOutput.githubAnnotations = environment["GITHUB_ACTIONS"] == "true"
-        runOutput.reports = options.reports
-        runOutput.minimumCoverage = options.minCoverage?.value
+        runOutput.reports = reports
+        runOutput.minimumCoverage = minCoverage?.value
         runOutput.keepsResults = false
         let work = Task { await session.run(plan, output: runOutput) }
         let interruption = Interruption { work.cancel() }
