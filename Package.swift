@@ -2,10 +2,13 @@
 import PackageDescription
 
 /// The settings every target shares: Swift 6 language mode with strict concurrency is the default of
-/// this tools version; the upcoming features below keep `import` visibility and `any` explicit.
+/// this tools version; the upcoming features below keep `import` visibility and `any` explicit. A file
+/// sees only the members of the modules it imports itself (`MemberImportVisibility`): no source
+/// reaches Foundation's `String` methods through a dependency's `import Foundation`.
 let sharedSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -61,6 +64,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                // Already built for AsyncHTTPClient: its decompression limit.
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Subprocess", package: "swift-subprocess"),

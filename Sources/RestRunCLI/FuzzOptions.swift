@@ -47,7 +47,7 @@ struct FuzzOptions: ParsableArguments {
         settings.maxRequests = maxRequests
         settings.rate = rate.flatMap(Self.rate)
         settings.jobs = jobs
-        settings.checksAll = checks?.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == "all" } == true
+        settings.checksAll = checks?.split(separator: ",").contains { $0.trimmingCharacters(in: " ") == "all" } == true
         settings.checks = (try Self.checkNames(checks, option: "--checks") ?? FuzzCheck.defaults)
             .subtracting(try Self.checkNames(excludeChecks, option: "--exclude-checks") ?? [])
     }
@@ -56,7 +56,7 @@ struct FuzzOptions: ParsableArguments {
     static func checkNames(_ text: String?, option: String) throws -> Set<FuzzCheck>? {
         guard let text else { return nil }
         var named = Set<FuzzCheck>()
-        for word in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !word.isEmpty {
+        for word in text.split(separator: ",").map({ $0.trimmingCharacters(in: " ") }) where !word.isEmpty {
             if word == "all" {
                 named.formUnion(FuzzCheck.allCases)
                 continue

@@ -1,3 +1,4 @@
+import OrderedCollections
 import RestRun
 
 /// The cases one step smaller than a failing case, that the schemas judge as they judged it: a

@@ -27,7 +27,7 @@ package enum FindingFile {
     ) -> String {
         var lines = [
             "# rest-run fuzz found this (seed \(seed)): \(finding.operation): \(finding.check.rawValue) (\(finding.check.summary)), status \(finding.status == 0 ? "none" : String(finding.status)).",
-            "# \(finding.message.replacingOccurrences(of: "\n", with: " "))",
+            "# \(finding.message.replacingLiterally("\n", with: " "))",
             "# Replay: rest-run THIS_FILE (API_URL=... points it elsewhere); it passes once the server is fixed.",
         ]
         if let include { lines.append("include: [\(YAMLText.quoted(include))]") }

@@ -1,3 +1,4 @@
+import OrderedCollections
 package import RestRun
 
 /// One request the fuzzer sends: values for an operation's parameters and body, and, for a
@@ -29,8 +30,8 @@ package struct FuzzCase: Sendable, Equatable {
     package func target(_ operation: OpenAPIOperation, literal: [String: String] = [:]) -> String {
         var path = operation.path
         for parameter in parameters where parameter.location == "path" {
-            path = path.replacingOccurrences(
-                of: "{\(parameter.name)}", with: literal[parameter.name] ?? Self.escape(ExampleValue.text(parameter.value)))
+            path = path.replacingLiterally(
+                "{\(parameter.name)}", with: literal[parameter.name] ?? Self.escape(ExampleValue.text(parameter.value)))
         }
         var query: [String] = []
         for parameter in parameters where parameter.location == "query" {

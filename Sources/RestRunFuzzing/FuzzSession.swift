@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import NIOCore
 import NIOPosix
 package import RestRun
 

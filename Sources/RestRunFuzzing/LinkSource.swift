@@ -1,3 +1,4 @@
+import OrderedCollections
 import RestRun
 
 /// Where a linked parameter's value comes from.
@@ -63,7 +64,7 @@ enum LinkSource: Sendable {
         case let .expression(text) where text.hasPrefix("$response.body"):
             let pointer = text.dropFirst("$response.body".count).drop { $0 == "#" }
             let parts = pointer.split(separator: "/", omittingEmptySubsequences: true)
-                .map { $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }
+                .map { $0.replacingLiterally("~1", with: "/").replacingLiterally("~0", with: "~") }
             return "$" + parts.map { Int($0) != nil ? "[\($0)]" : "[\(YAMLText.singleQuotedJSONPath($0))]" }.joined()
         case .field:
             return nil
@@ -83,7 +84,7 @@ enum LinkSource: Sendable {
         guard var current = value else { return nil }
         let pointer = fragment.drop { $0 == "#" }
         for part in pointer.split(separator: "/", omittingEmptySubsequences: true) {
-            let key = part.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            let key = part.replacingLiterally("~1", with: "/").replacingLiterally("~0", with: "~")
             switch current {
             case let .object(members):
                 guard let next = members[key] else { return nil }

@@ -67,7 +67,7 @@ struct ResourceChain: Sendable {
         if target.hasPrefix("ref:") {
             // `#/paths/~1things~1{id}/get`
             let pointer = target.dropFirst(4).drop { $0 != "/" }
-            let parts = pointer.split(separator: "/").map { $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }
+            let parts = pointer.split(separator: "/").map { $0.replacingLiterally("~1", with: "/").replacingLiterally("~0", with: "~") }
             guard parts.count >= 3, parts[0] == "paths" else { return nil }
             return operations.firstIndex { $0.path == parts[1] && $0.method == parts[2].uppercased() }
         }

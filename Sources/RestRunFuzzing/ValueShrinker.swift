@@ -1,3 +1,4 @@
+import OrderedCollections
 import RestRun
 
 /// Values one step smaller than a value: fewer properties and items, shorter texts, numbers

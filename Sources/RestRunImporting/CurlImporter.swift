@@ -209,14 +209,14 @@ package struct CurlImporter {
     static func withDefaults(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
-        while let start = rest.range(of: "${") {
+        while let start = rest.literalRange(of: "${") {
             result += rest[..<start.lowerBound]
             guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
                 rest = rest[start.lowerBound...]
                 break
             }
             let inside = rest[start.upperBound..<end]
-            result += inside.range(of: ":-").map { String(inside[$0.upperBound...]) } ?? ""
+            result += inside.literalRange(of: ":-").map { String(inside[$0.upperBound...]) } ?? ""
             rest = rest[rest.index(after: end)...]
         }
         return result + rest
@@ -446,7 +446,7 @@ package struct CurlImporter {
         func hasHeader(_ name: String) -> Bool { headers.contains { $0.0.lowercased() == name.lowercased() } }
         if let userAgent = command.userAgent, !hasHeader("User-Agent") { headers.append(("User-Agent", userAgent)) }
         if let referer = command.referer, !hasHeader("Referer") {
-            headers.append(("Referer", referer.replacingOccurrences(of: ";auto", with: "")))
+            headers.append(("Referer", referer.replacingLiterally(";auto", with: "")))
         }
         // curl sends `-r 0-99` as `Range: bytes=0-99` (over HTTP).
         if let range = command.range, !range.isEmpty, !hasHeader("Range") { headers.append(("Range", "bytes=" + range)) }
@@ -525,7 +525,7 @@ package struct CurlImporter {
     /// `url` with a file's (encoded) name added where curl adds it for `-T`: when the URL has no
     /// path, or its path ends in `/`; before any query or fragment.
     static func appendingFileName(_ name: String, to url: String) -> String {
-        guard let scheme = url.range(of: "://") else { return url }
+        guard let scheme = url.literalRange(of: "://") else { return url }
         let afterAuthority = url[scheme.upperBound...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? url.endIndex
         let pathEnd = url[afterAuthority...].firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
         let path = url[afterAuthority..<pathEnd]

@@ -204,7 +204,7 @@ package struct HARImporter {
     static func formFields(_ text: String) -> [(name: String, value: String)]? {
         guard !text.isEmpty else { return nil }
         func decoded(_ part: Substring) -> String? {
-            let spaced = part.replacingOccurrences(of: "+", with: " ")
+            let spaced = part.replacingLiterally("+", with: " ")
             let value = URLBuilder.decode(spaced)
             // `decode` turns bytes that are not UTF-8 into U+FFFD: such a field is not text.
             if value.contains("\u{FFFD}"), !spaced.contains("\u{FFFD}") { return nil }

@@ -1,3 +1,4 @@
+import OrderedCollections
 package import RestRun
 
 /// A body text that an importer writes as `json:` only when the value sends the same JSON: it

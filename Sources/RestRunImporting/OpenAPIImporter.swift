@@ -1,3 +1,4 @@
+import OrderedCollections
 package import RestRun
 
 /// A starter smoke suite from an OpenAPI spec: one request per operation, its path parameters,
@@ -27,7 +28,7 @@ package enum OpenAPIImporter {
             let text = ExampleValue.text(value)
             switch parameter.location {
             case "path":
-                path = path.replacingOccurrences(of: "{\(parameter.name)}", with: URLBuilder.encode(text.isEmpty ? "1" : text))
+                path = path.replacingLiterally("{\(parameter.name)}", with: URLBuilder.encode(text.isEmpty ? "1" : text))
             case "query" where parameter.isRequired:
                 query.append(URLBuilder.encode(parameter.name) + "=" + URLBuilder.encode(text))
             case "header" where parameter.isRequired && CurlImporter.isToken(parameter.name):
@@ -39,7 +40,7 @@ package enum OpenAPIImporter {
             }
         }
         // A parameter the spec forgot to declare still needs a value.
-        for name in operation.template.parameterNames { path = path.replacingOccurrences(of: "{\(name)}", with: "1") }
+        for name in operation.template.parameterNames { path = path.replacingLiterally("{\(name)}", with: "1") }
         if !cookies.isEmpty { headers.append(("Cookie", cookies.joined(separator: "; "))) }
         let url = (path.hasPrefix("/") ? path : "/" + path) + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         var request = ImportedHTTPRequest(name: operation.operationID ?? operation.name, method: operation.method, url: url)

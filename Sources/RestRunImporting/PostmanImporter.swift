@@ -91,7 +91,7 @@ package struct PostmanImporter {
         if !url.isEmpty, !url.contains("://"), !url.hasPrefix("{{") { url = "http://" + url }
         var imported = ImportedHTTPRequest(
             name: name, method: HTTPMethod(rawValue: method) != nil ? method : "GET",
-            url: url.isEmpty ? "/" : TemplateSafety.sanitized(Self.dynamic(url).replacingOccurrences(of: "{ {", with: "{{")))
+            url: url.isEmpty ? "/" : TemplateSafety.sanitized(Self.dynamic(url).replacingLiterally("{ {", with: "{{")))
         if HTTPMethod(rawValue: method) == nil { warnings.append("'\(name)': '\(method)' is not a method rest-run can send: GET instead") }
         var headers: [(name: String, value: String?)] = []
         for case let .object(header) in Self.array(request["header"]) where header["disabled"] != .bool(true) {
@@ -302,7 +302,7 @@ package struct PostmanImporter {
             // A cycle (`x: "{{x}}/a"`): Postman sends what it cannot resolve as written, so the
             // first one's references are made plain text.
             let (name, value) = remaining.removeFirst()
-            ordered.append((name, value.replacingOccurrences(of: "{{", with: "{ {")))
+            ordered.append((name, value.replacingLiterally("{{", with: "{ {")))
         }
         return ordered
     }
@@ -313,8 +313,8 @@ package struct PostmanImporter {
     static func dynamic(_ text: String) -> String {
         var text = text
         if text.contains("{{$") {
-            text = text.replacingOccurrences(of: "{{$guid}}", with: "{{$uuid}}").replacingOccurrences(of: "{{$randomUUID}}", with: "{{$uuid}}")
-                .replacingOccurrences(of: "{{$randomInt}}", with: "{{$random_int}}")
+            text = text.replacingLiterally("{{$guid}}", with: "{{$uuid}}").replacingLiterally("{{$randomUUID}}", with: "{{$uuid}}")
+                .replacingLiterally("{{$randomInt}}", with: "{{$random_int}}")
         }
         return TemplateSafety.sanitized(text) { $0 == "{{" ? "{ {" : "$ {" }
     }
@@ -322,8 +322,8 @@ package struct PostmanImporter {
     /// The `{{name}}` names in `text`.
     static func names(in text: String, into names: inout OrderedSet<String>) {
         var rest = text[...]
-        while let open = rest.range(of: "{{") {
-            guard let close = rest[open.upperBound...].range(of: "}}") else { return }
+        while let open = rest.literalRange(of: "{{") {
+            guard let close = rest[open.upperBound...].literalRange(of: "}}") else { return }
             let name = rest[open.upperBound..<close.lowerBound].trimmingTrailingSpace()
             if !name.isEmpty, !name.contains("{") { names.append(String(name)) }
             rest = rest[close.upperBound...]
@@ -358,7 +358,7 @@ package struct PostmanImporter {
     static func pathVariablesReplaced(in url: String, _ values: [String: String]) -> String {
         guard !values.isEmpty else { return url }
         let end = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
-        let start = url.range(of: "://").map { url[$0.upperBound...].firstIndex(of: "/") ?? end } ?? url.startIndex
+        let start = url.literalRange(of: "://").map { url[$0.upperBound...].firstIndex(of: "/") ?? end } ?? url.startIndex
         guard start < end else { return url }
         let segments = url[start..<end].split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
             guard segment.hasPrefix(":"), let value = values[String(segment.dropFirst())] else { return String(segment) }

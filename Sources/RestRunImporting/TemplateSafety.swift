@@ -111,6 +111,6 @@ package enum TemplateSafety {
 
     /// `{{` and `${` percent-encoded, as a URL may carry them.
     package static func urlEscape(_ text: String) -> String {
-        text.replacingOccurrences(of: "{", with: "%7B").replacingOccurrences(of: "$", with: "%24")
+        text.replacingLiterally("{", with: "%7B").replacingLiterally("$", with: "%24")
     }
 }

@@ -1,3 +1,4 @@
+import OrderedCollections
 package import RestRun
 
 /// A mock route's `graphql:`: answers GraphQL requests (a POST JSON body, or GET parameters) by

@@ -1,3 +1,4 @@
+import OrderedCollections
 package import RestRun
 
 /// `rest-run schema --routes`: a JSON Schema (draft 2020-12) of the mock routes file, its keys

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import OrderedCollections
 import RestRun
 import RestRunTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 @testable import RestRun
+import OrderedCollections
 import RestRunMock
 import RestRunTestSupport
 import Testing

@@ -1,5 +1,6 @@
 @testable import RestRun
 @testable import RestRunFuzzing
+import OrderedCollections
 import RestRunTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RestRun
 @testable import RestRunImporting
+import OrderedCollections
 import Testing
 
 /// The importers' pieces on their own: shell words as a shell reads them, and text that would
@@ -163,6 +164,18 @@ struct ImportingTests {
         #expect(importer.variables.map(\.0) == ["tok-url", "client-id", "host-name", "baseUrl"])
         let file = RequestFileWriter.text(requests, variables: importer.variables)
         #expect(throws: Never.self) { _ = try RequestFileLoader(environment: [:], predefinedVariables: []).load(text: file, path: "/tmp/p.yaml") }
+    }
+
+    @Test("markers are found and replaced by their bytes, a combining mark after one included")
+    func literalText() {
+        #expect("a{{b}}c{{d".replacingLiterally("{{", with: "{ {") == "a{ {b}}c{ {d")
+        #expect("{\u{301}{x".replacingLiterally("{", with: "%7B") == "%7B\u{301}%7Bx")
+        #expect("{{{".replacingLiterally("{{", with: "<") == "<{")
+        #expect("abc".replacingLiterally("", with: "x") == "abc")
+        let url = "wss://h\u{301}://x"
+        #expect(url.literalRange(of: "://").map { url.distance(from: url.startIndex, to: $0.lowerBound) } == 3)
+        #expect("ab".literalRange(of: "abc") == nil)
+        #expect("aab".literalRange(of: "ab").map { "aab"[$0] } == "ab")
     }
 
     @Test("Postman: a urlencoded body naming a field twice is a form: list that sends both, in order")

@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 import RestRun
 import RestRunTestSupport
 import Testing

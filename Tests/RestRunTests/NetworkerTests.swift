@@ -1,3 +1,4 @@
+import OrderedCollections
 import RestRun
 import RestRunMock
 import RestRunTestSupport

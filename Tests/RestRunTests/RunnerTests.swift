@@ -1,3 +1,4 @@
+import Foundation
 import RestRun
 import RestRunTestSupport
 import Testing

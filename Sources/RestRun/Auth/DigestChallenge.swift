@@ -94,7 +94,7 @@ package struct DigestChallenge: Sendable, Equatable {
     }
 
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacingLiterally("\\", with: "\\\\").replacingLiterally("\"", with: "\\\"") + "\""
     }
 }
 

@@ -1,3 +1,4 @@
+import OrderedCollections
 /// The OAuth 2.0 tokens of one run: fetched once for each set of settings and shared by every
 /// request that names them (requests waiting on the same fetch wait together), refreshed before
 /// they expire, and dropped after a 401 so that the next attempt fetches a new one.

@@ -1,3 +1,4 @@
+import OrderedCollections
 /// `decode: JSON`: any JSON document.
 package struct JSONResponseDecoder: ResponseDecoder {
     /// `JSON`

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import OrderedCollections
 
 /// Decodes a JSON body into a Swift `Decodable` type to prove it has that shape, then hands the
 /// JSON value tree to expectations and captures. Registered with one line:

@@ -1,3 +1,4 @@
+import OrderedCollections
 /// `decode: JSONAPI`: a JSON:API document (jsonapi.org): a top-level object with `data`, `errors`
 /// or `meta`, whose resource objects each have a string `type` and `id`.
 package struct JSONAPIResponseDecoder: ResponseDecoder {

@@ -1,3 +1,4 @@
+import OrderedCollections
 extension JSONPath {
     /// A logical expression inside `[?...]`, already checked for RFC 9535's well-typedness rules.
     indirect enum FilterExpression: Sendable {

@@ -1,3 +1,4 @@
+import OrderedCollections
 extension JSONPath {
     /// A step of the query.
     enum Segment: Sendable {

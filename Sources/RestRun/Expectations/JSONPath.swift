@@ -1,3 +1,4 @@
+import OrderedCollections
 /// A JSONPath query as RFC 9535 defines it: `$`, `.name`, `['name']`, `[0]`, `[-1]`, `[*]`,
 /// `[start:end:step]`, `..name`, and filters such as `[?@.id == '4' && @.price < 10]` with the
 /// functions `length()`, `count()`, `match()`, `search()` and `value()` (regular expressions as

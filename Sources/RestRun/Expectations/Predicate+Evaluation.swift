@@ -1,3 +1,4 @@
+import OrderedCollections
 extension Predicate {
     /// Checks `actual` (`nil` when nothing is there) with templates resolved in `scope`.
     /// `assertsFormats` makes `schema:` check `format` (the `formats: assert` option).

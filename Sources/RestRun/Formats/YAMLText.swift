@@ -54,6 +54,6 @@ package enum YAMLText {
 extension YAMLText {
     /// A member name as a JSONPath string literal in single quotes (`'a b'`).
     package static func singleQuotedJSONPath(_ name: String) -> String {
-        "'" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + name.replacingLiterally("\\", with: "\\\\").replacingLiterally("'", with: "\\'") + "'"
     }
 }

@@ -1,3 +1,4 @@
+import OrderedCollections
 /// The `errors` a GraphQL response carries, as one failure.
 package enum GraphQLErrors {
     /// The GraphQL `errors` of a response, when it has some: each error's message and path.

@@ -1,3 +1,4 @@
+import OrderedCollections
 extension GraphQLLoader: EditorSchemaWriting {
     /// `graphql:` in the editor schema: what it says, and the shape of its value.
     static var editorSchema: (key: String, description: String, schema: DecodedValue) {

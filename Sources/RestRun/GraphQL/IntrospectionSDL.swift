@@ -1,3 +1,4 @@
+import OrderedCollections
 /// An introspection result (the answer to GraphQL's introspection query) written back as SDL,
 /// which the GraphQL library builds a schema from. Descriptions are left out; built-in scalars,
 /// `__` types and the specification's directives are not repeated.

@@ -1,3 +1,4 @@
+import OrderedCollections
 /// A request's `for_each:`: the list it runs over, one run per item, with the item as `{{item}}`
 /// (an object's fields as `{{item.NAME}}`) and its position as `{{index}}`.
 package struct Iteration: Sendable {

@@ -1,7 +1,8 @@
 package import AsyncHTTPClient
-package import NIOCore
 import Logging
+package import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
 import Synchronization

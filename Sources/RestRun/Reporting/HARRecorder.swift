@@ -1,3 +1,4 @@
+import OrderedCollections
 import Synchronization
 
 /// Records every attempt and redirect hop a run sends, as HAR 1.2 entries (`--report-har`):

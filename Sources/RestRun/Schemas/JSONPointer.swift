@@ -1,3 +1,4 @@
+import OrderedCollections
 /// RFC 6901 JSON pointers: `/properties/a~1b/0`.
 package enum JSONPointer {
     /// A key as one pointer token: `~` becomes `~0`, `/` becomes `~1`.

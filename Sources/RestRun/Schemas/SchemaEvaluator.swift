@@ -1,3 +1,4 @@
+import OrderedCollections
 /// Validates a value against a compiled schema. In its fast form it stops at the first failure
 /// and records nothing; with `recordsFailures` it goes on and records every failure with its
 /// path, which a caller asks for only once the fast form said the value fails.

@@ -1,3 +1,4 @@
+import OrderedCollections
 import Synchronization
 
 /// Keeps secrets out of everything rest-run prints or writes: values given with `--secret`,

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import NIOCore
 import NIOHTTP1
 
 /// One attempt of a request with `stream:`: its events are read as they arrive, until the stream

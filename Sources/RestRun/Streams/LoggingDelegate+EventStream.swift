@@ -1,3 +1,4 @@
+import Logging
 extension LoggingDelegate: EventStreamObserver {
     /// Logs each event of a stream as it arrives: `< event 1: message "hello"`.
     package func eventObserver(for request: PreparedRequest) -> @Sendable (ServerSentEvent, Int) -> Void {

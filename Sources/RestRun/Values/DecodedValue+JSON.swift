@@ -1,3 +1,4 @@
+import OrderedCollections
 extension DecodedValue {
     /// Compact JSON text (`{"a":1}`).
     public var jsonText: String {

@@ -152,7 +152,7 @@ final class WebSocketConnection: Conversation {
 
     /// The path and query of `url`, `/` when it has none.
     static func requestTarget(_ url: String) -> String {
-        guard let schemeEnd = url.range(of: "://") else { return "/" }
+        guard let schemeEnd = url.literalRange(of: "://") else { return "/" }
         let rest = url[schemeEnd.upperBound...]
         guard let start = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) else { return "/" }
         var target = String(rest[start...].prefix { $0 != "#" })

@@ -1,3 +1,4 @@
+import NIOHTTP1
 /// A WebSocket request's attempt: the opening handshake, whose 101 response carries the open
 /// connection as its conversation.
 package struct WebSocketHandshake: WireExchange {
