@@ -49,6 +49,26 @@ struct FuzzFindingsTests {
         }
     }
 
+    @Test("a query holding type system definitions is answered, not validated into a trap")
+    func graphQLTypeSystemInQuery() throws {
+        // GraphQLSwift gives a schema's operation types the kind of an operation, and its
+        // validation rules cast them as operations: a `schema { ... }` in a query trapped.
+        let schema = try GraphQLSchemaDocument.read("type Query { a: Int }", path: "finding.graphql")
+        let cases = [
+            ("schema {\n  query: Query\n}\nquery { a }", "a schema definition is not executable", 1),
+            ("query { a }\nextend schema { mutation: Query }", "a schema definition is not executable", 2),
+            ("query { a }\n\ntype User { id: ID }", "the type definition 'User' is not executable", 3),
+            ("directive @d on FIELD\nquery { a }", "the directive definition '@d' is not executable", 1),
+        ]
+        for (query, message, line) in cases {
+            for checked in [schema, nil] {
+                let problems = GraphQLQueryCheck.problems(query, operationName: nil, variables: [], schema: checked)
+                #expect(problems.first?.message.hasPrefix(message) == true, "\(query)")
+                #expect(problems.first?.line == line, "\(query)")
+            }
+        }
+    }
+
     @Test("the JSONPath parser refuses every malformed finding without trapping")
     func jsonPathFindings() {
         for path in ["$[-9223372036854775808]", "$[9223372036854775807:]", "$[::-9223372036854775808]", "$[?@[-9007199254740992]]",

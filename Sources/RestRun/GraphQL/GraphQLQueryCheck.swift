@@ -32,6 +32,10 @@ package enum GraphQLQueryCheck {
         } catch {
             return [QueryProblem(message: "the query cannot be parsed", line: 1, column: 1)]
         }
+        // GraphQLSwift's validation casts a schema's operation types as operations and traps, so
+        // a document holding type system definitions is answered here, before it is validated.
+        let typeSystem = document.definitions.filter { !($0 is OperationDefinition || $0 is FragmentDefinition) }
+        guard typeSystem.isEmpty else { return typeSystem.map(notExecutable) }
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         guard !operations.isEmpty else {
             return [QueryProblem(message: "the document has no operation (a query, mutation or subscription)", line: 1, column: 1)]
@@ -76,6 +80,25 @@ package enum GraphQLQueryCheck {
         guard !GraphQLDepth.isTooDeep(query), !GraphQLEscapeGuard.isCutOff(query), let document = try? parse(source: query) else { return nil }
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         return operations.count == 1 ? operations.first?.name?.value : nil
+    }
+
+    /// A type, directive or schema definition in a query: servers execute only operations and
+    /// fragments.
+    private static func notExecutable(_ definition: any Definition) -> QueryProblem {
+        let name: String
+        if let type = definition as? any TypeDefinition {
+            name = "the type definition '\(type.name.value)'"
+        } else if let directive = definition as? DirectiveDefinition {
+            name = "the directive definition '@\(directive.name.value)'"
+        } else if definition.kind == .schemaDefinition || definition.kind == .schemaExtensionDefinition {
+            name = "a schema definition"
+        } else {
+            name = "a type extension"
+        }
+        let token = definition.loc?.startToken
+        return QueryProblem(
+            message: "\(name) is not executable: a query holds only operations and fragments",
+            line: token?.line ?? 1, column: token?.column ?? 1)
     }
 
     private static func problem(_ error: GraphQLError) -> QueryProblem {
