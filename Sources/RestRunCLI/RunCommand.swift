@@ -8,11 +8,25 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Run request files (a directory stands for the request files in it and its subfolders).")
 
-    @OptionGroup var input: InputOptions
+    // The options are declared here rather than in groups (the files and variables as
+    // `InputOptions` declares them for `check`, `--color` and `--quiet` as `OutputOptions` does for
+    // the other commands): ArgumentParser reflects each group's type at start-up, and the runtime
+    // searches every conformance record for it.
+    @Argument(help: InputOptions.pathsHelp, completion: InputOptions.yamlFiles)
+    var paths: [String] = []
 
-    // The other options are declared here rather than in groups (`--color` and `--quiet` as
-    // `OutputOptions` declares them for the other commands): ArgumentParser reflects each group's
-    // type at start-up, and the runtime searches every conformance record for it.
+    @Option(name: .customLong("glob"), help: InputOptions.globHelp)
+    var globs: [String] = []
+
+    @Option(name: .customLong("var"), help: InputOptions.variableHelp)
+    var variables: [String] = []
+
+    @Option(name: .customLong("vars-file"), help: InputOptions.variableFileHelp, completion: InputOptions.yamlFiles)
+    var variableFiles: [String] = []
+
+    @Option(name: .customLong("secret"), help: InputOptions.secretHelp)
+    var secrets: [String] = []
+
     @Option(name: .long, help: OutputOptions.colorHelp)
     var color: ColorChoice?
 
@@ -125,7 +139,13 @@ struct RunCommand: AsyncParsableCommand {
     /// `--color` and `--quiet`, as the other commands' output group holds them.
     var output: OutputOptions { OutputOptions(color: color, quiet: quiet) }
 
+    /// The files and variables, as `check`'s input group holds them.
+    var input: InputOptions {
+        InputOptions(paths: paths, globs: globs, variables: variables, variableFiles: variableFiles, secrets: secrets)
+    }
+
     func validate() throws {
+        try input.validate()
         if verbose && output.quiet { throw ValidationError("--verbose and --quiet cannot be used together") }
         try validateOptions()
     }
