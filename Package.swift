@@ -22,6 +22,9 @@ let package = Package(
         // For the fuzz targets (Fuzz/Package.swift); neither has a public declaration.
         .library(name: "RestRunFuzzing", targets: ["RestRunFuzzing"]),
         .library(name: "RestRunImporting", targets: ["RestRunImporting"]),
+        // For FuzzGraphQL: the checks `rest-run-graphql` answers, in-process.
+        .library(name: "RestRunGraphQL", targets: ["RestRunGraphQL"]),
+        .executable(name: "rest-run-graphql", targets: ["rest-run-graphql"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
@@ -71,7 +74,6 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
-                .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -117,9 +119,22 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // GraphQLSwift/GraphQL and the Foundation it imports stay out of rest-run's binary: their
+        // conformance records would lengthen the runtime's searches in every run. rest-run starts
+        // this helper the first time a file uses GraphQL.
+        .target(
+            name: "RestRunGraphQL",
+            dependencies: [.product(name: "GraphQL", package: "GraphQL")]
+        ),
+        .executableTarget(
+            name: "rest-run-graphql",
+            dependencies: ["RestRunGraphQL"]
+        ),
         .executableTarget(
             name: "rest-run",
-            dependencies: ["CMemoryArenas", "RestRunCLI"]
+            // Built with rest-run (not linked into it), so that `swift run rest-run` and every
+            // build of rest-run have their helper beside them.
+            dependencies: ["CMemoryArenas", "RestRunCLI", "rest-run-graphql"]
         ),
         .target(
             name: "RestRunTestSupport",
@@ -142,7 +157,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RestRunTests",
-            dependencies: ["RestRun", "RestRunFuzzing", "RestRunImporting", "RestRunMock", "RestRunTestSupport"],
+            dependencies: ["RestRun", "RestRunFuzzing", "RestRunGraphQL", "RestRunImporting", "RestRunMock", "RestRunTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

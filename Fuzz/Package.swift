@@ -15,7 +15,9 @@ let package = Package(
         .executableTarget(name: "FuzzJSONPath", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
         .executableTarget(name: "FuzzEventStream", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
-        .executableTarget(name: "FuzzGraphQL", dependencies: ["FuzzSupport", .product(name: "RestRun", package: "rest-run")]),
+        .executableTarget(name: "FuzzGraphQL", dependencies: [
+            "FuzzSupport", .product(name: "RestRun", package: "rest-run"), .product(name: "RestRunGraphQL", package: "rest-run"),
+        ]),
         .executableTarget(name: "FuzzSpecCases", dependencies: [
             "FuzzSupport", .product(name: "RestRun", package: "rest-run"), .product(name: "RestRunFuzzing", package: "rest-run"),
         ]),

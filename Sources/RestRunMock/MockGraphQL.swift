@@ -34,9 +34,9 @@ package struct MockGraphQL: Sendable {
             if case let .object(given)? = members["variables"] { variables = Set(given.keys) }
         }
         guard let query else { return Self.errors([(message: "the request has no GraphQL query", line: nil, column: nil)]) }
-        let problems = GraphQLQueryCheck.problems(query, operationName: operationName, variables: variables, schema: schema)
-        guard problems.isEmpty else { return Self.errors(problems.map { ($0.message, $0.line, $0.column) }) }
-        guard let name = GraphQLQueryCheck.operationName(of: query, given: operationName) else {
+        let outcome = GraphQLChecker.check(query, operationName: operationName, variables: variables, schema: schema)
+        guard outcome.problems.isEmpty else { return Self.errors(outcome.problems.map { ($0.message, $0.line, $0.column) }) }
+        guard let name = outcome.operation else {
             return Self.errors([("the mock answers named operations only: give the operation a name", nil, nil)])
         }
         guard let answer = operations[name] else {

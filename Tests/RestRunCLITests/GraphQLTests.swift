@@ -121,7 +121,7 @@ struct GraphQLTests {
         #expect(errors.contains("the required variable '$id' is not given in 'variables'"), "\(errors)")
         #expect(errors.contains("Fragment cannot be spread here"), "\(errors)")
         #expect(errors.contains("syntax error: expected Name, found <EOF>"), "\(errors)")
-        let check = try await binary.run(["check", file])
+        let check = try await binary.run(["check", file, "--var", "mock_url=http://127.0.0.1:1"])
         #expect(check.status == 2 && check.all.contains("Did you mean \"name\""), "\(check.all)")
     }
 
@@ -148,5 +148,27 @@ struct GraphQLTests {
         let deep = String(repeating: "{ a ", count: 5000)
         let (_, nested) = try await binary.runFile("requests:\n  - url: http://127.0.0.1:1/g\n    graphql: { query: \"\(deep)\" }\n")
         #expect(nested.status == 2 && nested.stderr.contains("nests deeper than 128 levels"), "\(nested.all)")
+    }
+
+    @Test("the checks run in rest-run-graphql: a missing helper is one plain error, a trap inside it ends only the helper")
+    func helper() async throws {
+        let file = Fixtures.repositoryRoot + "/requests/graphql.yaml"
+        let missing = try await binary.run(["check", file, "--var", "mock_url=http://127.0.0.1:1"], environment: ["REST_RUN_GRAPHQL": "/nonexistent/rest-run-graphql"])
+        #expect(missing.status == 2, "\(missing.all)")
+        #expect(missing.stderr.contains("cannot start /nonexistent/rest-run-graphql: No such file or directory"), "\(missing.all)")
+        #expect(!missing.stderr.contains("Swift") && !missing.stderr.contains("Fatal"), "\(missing.all)")
+
+        // A helper that dies on every request (as a trap in GraphQLSwift would end it).
+        let dying = FileManager.default.temporaryDirectory.appendingPathComponent("rest-run-dying-\(UUID().uuidString).sh").path
+        let descriptor = open(dying, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        let script = Array("#!/bin/sh\nread line\nkill -SEGV $$\n".utf8)
+        #expect(descriptor >= 0 && write(descriptor, script, script.count) == script.count)
+        close(descriptor)
+        let crashed = try await binary.run(["check", file, "--var", "mock_url=http://127.0.0.1:1"], environment: ["REST_RUN_GRAPHQL": dying])
+        #expect(crashed.status == 2, "\(crashed.all)")
+        #expect(crashed.stderr.contains("rest-run-graphql stopped before it answered"), "\(crashed.all)")
+
+        let served = try await binary.run([file, "--mock", Fixtures.repositoryRoot + "/requests/mock/routes.yaml"])
+        #expect(served.status == 0 && served.stdout.contains("2 passed, 0 failed"), "\(served.all)")
     }
 }

@@ -1,5 +1,6 @@
 import RestRun
 @testable import RestRunFuzzing
+import RestRunGraphQL
 import Testing
 
 /// Inputs that once crashed, hung or took too long (found by fuzzing, here and outside the project),
@@ -53,7 +54,7 @@ struct FuzzFindingsTests {
     func graphQLTypeSystemInQuery() throws {
         // GraphQLSwift gives a schema's operation types the kind of an operation, and its
         // validation rules cast them as operations: a `schema { ... }` in a query trapped.
-        let schema = try GraphQLSchemaDocument.read("type Query { a: Int }", path: "finding.graphql")
+        let schema = try GraphQLSchemaBuilder.build("type Query { a: Int }")
         let cases = [
             ("schema {\n  query: Query\n}\nquery { a }", "a schema definition is not executable", 1),
             ("query { a }\nextend schema { mutation: Query }", "a schema definition is not executable", 2),

@@ -36,7 +36,7 @@ struct GraphQLLoader {
             }
         }
         guard let (query, place) = readQuery(queryEntry.node) else { return nil }
-        let problems = GraphQLQueryCheck.problems(query, operationName: operationName, variables: variableNames, schema: schema)
+        let problems = GraphQLChecker.check(query, operationName: operationName, variables: variableNames, schema: schema).problems
         for problem in problems {
             context.append([Diagnostic(problem.message, at: place(problem.line, problem.column))])
         }

@@ -1,15 +1,19 @@
-import GraphQL
+import Synchronization
 
 /// A file's `graphql_schema:`: the schema its queries are validated against when it loads, read
 /// from SDL or from an introspection result (`{"data": {"__schema": ...}}` or `{"__schema": ...}`).
+/// `rest-run-graphql` builds and keeps it (see `GraphQLChecker`); this is its SDL and where it
+/// came from.
 package final class GraphQLSchemaDocument: Sendable {
-    /// The schema.
-    let schema: GraphQLSchema
+    /// The schema as SDL (an introspection result is turned into SDL when read).
+    let sdl: String
     /// The file it was read from.
     package let path: String
+    /// The helper's number for it, and which start of the helper gave it.
+    let registration = Mutex<(generation: Int, number: Int)?>(nil)
 
-    private init(schema: GraphQLSchema, path: String) {
-        self.schema = schema
+    private init(sdl: String, path: String) {
+        self.sdl = sdl
         self.path = path
     }
 
@@ -21,11 +25,12 @@ package final class GraphQLSchemaDocument: Sendable {
         package var line: Int?, column: Int?
     }
 
-    /// Reads the schema in `text` (of the file at `path`).
+    /// Reads the schema in `text` (of the file at `path`), checked by `rest-run-graphql`.
     package static func read(_ text: String, path: String) throws(SDLError) -> GraphQLSchemaDocument {
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
+        let fromJSON = trimmed.first == "{"
         var sdl = text
-        if trimmed.first == "{" {
+        if fromJSON {
             let json: DecodedValue
             do {
                 json = try JSONParser.parse(Array(text.utf8))
@@ -38,15 +43,13 @@ package final class GraphQLSchemaDocument: Sendable {
                 throw SDLError(message: error.message)
             }
         }
-        guard !GraphQLDepth.isTooDeep(sdl) else { throw SDLError(message: "it nests deeper than \(GraphQLDepth.limit) levels") }
-        guard !GraphQLEscapeGuard.isCutOff(sdl) else { throw SDLError(message: "a \\u escape at its end has fewer than four hex digits") }
+        let document = GraphQLSchemaDocument(sdl: sdl, path: path)
         do {
-            return GraphQLSchemaDocument(schema: try buildSchema(source: sdl), path: path)
-        } catch let error as GraphQLError {
-            let location = trimmed.first == "{" ? nil : error.locations.first
-            throw SDLError(message: GraphQLQueryCheck.sentence(error.message), line: location?.line, column: location?.column)
+            try GraphQLChecker.register(document)
         } catch {
-            throw SDLError(message: "it is not a GraphQL schema (SDL, or an introspection result in JSON)")
+            // Lines of SDL made from JSON are not the file's.
+            throw fromJSON ? SDLError(message: error.message) : error
         }
+        return document
     }
 }

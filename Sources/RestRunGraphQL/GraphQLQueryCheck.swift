@@ -1,22 +1,31 @@
-import GraphQL
+package import GraphQL
 
-/// Checks a request's GraphQL query when its file loads: it must parse, name an operation that
-/// exists, and, against the file's `graphql_schema`, pass the specification's validation rules
-/// (unknown fields with did-you-mean, argument types, fragments on the wrong type, ...) and be
-/// given every required variable. Positions are the query's own, 1-based.
+/// Checks a GraphQL query: it must parse, name an operation that exists, and, against a schema,
+/// pass the specification's validation rules (unknown fields with did-you-mean, argument types,
+/// fragments on the wrong type, ...) and be given every required variable. Positions are the
+/// query's own, 1-based.
 package enum GraphQLQueryCheck {
     /// One problem at a line and column of the query.
-    package struct QueryProblem: Sendable, Equatable {
+    package struct QueryProblem: Sendable, Equatable, Codable {
         /// One sentence.
         package var message: String
         /// The 1-based line and column in the query text.
         package var line: Int, column: Int
+        /// When the operation asked for is not in the document: the names it has, for a
+        /// did-you-mean.
+        package var operations: [String]?
+
+        package init(message: String, line: Int, column: Int, operations: [String]? = nil) {
+            self.message = message
+            self.line = line
+            self.column = column
+            self.operations = operations
+        }
     }
 
-    /// The problems of `query`; `variables` lists the names given (a template counts as given),
-    /// or nil when none are.
+    /// The problems of `query`; `variables` lists the names given (a template counts as given).
     package static func problems(
-        _ query: String, operationName: String?, variables: Set<String>, schema: GraphQLSchemaDocument?
+        _ query: String, operationName: String?, variables: Set<String>, schema: GraphQLSchema?
     ) -> [QueryProblem] {
         guard !GraphQLDepth.isTooDeep(query) else {
             return [QueryProblem(message: "the query nests deeper than \(GraphQLDepth.limit) levels", line: 1, column: 1)]
@@ -43,14 +52,9 @@ package enum GraphQLQueryCheck {
         let operation: OperationDefinition
         if let operationName {
             guard let named = operations.first(where: { $0.name?.value == operationName }) else {
-                var message = "the document has no operation named '\(operationName)'"
-                let names = operations.compactMap { $0.name?.value }
-                if let suggestion = Suggestion.closest(to: operationName, in: names) {
-                    message += " (did you mean '\(suggestion)'?)"
-                } else if !names.isEmpty {
-                    message += "; it has " + names.map { "'\($0)'" }.joined(separator: ", ")
-                }
-                return [QueryProblem(message: message, line: 1, column: 1)]
+                return [QueryProblem(
+                    message: "the document has no operation named '\(operationName)'", line: 1, column: 1,
+                    operations: operations.compactMap { $0.name?.value })]
             }
             operation = named
         } else {
@@ -61,7 +65,7 @@ package enum GraphQLQueryCheck {
         }
         var found: [QueryProblem] = []
         if let schema {
-            found += validate(schema: schema.schema, ast: document).map(problem)
+            found += validate(schema: schema, ast: document).map(problem)
         }
         for definition in operation.variableDefinitions where definition.type is NonNullType && definition.defaultValue == nil {
             let name = definition.variable.name.value
