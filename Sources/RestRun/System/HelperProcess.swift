@@ -2,6 +2,7 @@
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import MachO
 #endif
 import Synchronization
 
@@ -149,13 +150,16 @@ package final class HelperProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var process: pid_t = 0
         let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
-        defer { arguments.forEach { free($0) } }
-        var spawned = posix_spawn(&process, path, &actions, nil, arguments, Self.environment)
+        // The helper needs none of rest-run's environment (secrets stay with rest-run); without
+        // the Swift backtracer a crash ends it at once, and rest-run reports it.
+        let environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no"), nil]
+        defer { (arguments + environment).forEach { free($0) } }
+        var spawned = posix_spawn(&process, path, &actions, nil, arguments, environment)
         // A file just written may still be open for writing in a child another thread is
         // starting (until that child's exec closes it): a moment later it runs.
         for _ in 0..<20 where spawned == ETXTBSY {
             usleep(10_000)
-            spawned = posix_spawn(&process, path, &actions, nil, arguments, Self.environment)
+            spawned = posix_spawn(&process, path, &actions, nil, arguments, environment)
         }
         guard spawned == 0 else {
             close(sockets[0])
@@ -193,13 +197,5 @@ package final class HelperProcess: Sendable {
         #endif
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
         return String(path[..<slash])
-    }
-
-    private static var environment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
-        #if canImport(Darwin)
-        UnsafePointer(_NSGetEnviron().pointee)
-        #else
-        UnsafePointer(environ)
-        #endif
     }
 }
