@@ -130,11 +130,11 @@ let package = Package(
             name: "rest-run-graphql",
             dependencies: ["RestRunGraphQL"]
         ),
+        // Not a dependency of rest-run's target: SwiftPM would link the helper's modules into
+        // rest-run. `swift build` builds both; `scripts/install` names each product.
         .executableTarget(
             name: "rest-run",
-            // Built with rest-run (not linked into it), so that `swift run rest-run` and every
-            // build of rest-run have their helper beside them.
-            dependencies: ["CMemoryArenas", "RestRunCLI", "rest-run-graphql"]
+            dependencies: ["CMemoryArenas", "RestRunCLI"]
         ),
         .target(
             name: "RestRunTestSupport",

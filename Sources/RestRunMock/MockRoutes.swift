@@ -224,7 +224,7 @@ public struct MockRoutes: Sendable {
                 let path = FileSystem.path(schemaNode.scalarText ?? "", relativeTo: source.path)
                 do {
                     let text = try FileSystem.readText(path)
-                    answers.schema = try GraphQLSchemaDocument.read(text, path: path)
+                    answers.schema = try GraphQLSchemaDocument.read(text, path: path, checked: GraphQLChecker.helperIsInstalled)
                 } catch let failure as FileSystem.ReadError {
                     error(failure.message, schemaNode)
                 } catch let failure as GraphQLSchemaDocument.SDLError {

@@ -11,6 +11,11 @@ package enum GraphQLChecker {
     /// says.
     static let helper = HelperProcess(name: "rest-run-graphql", pathVariable: "REST_RUN_GRAPHQL")
 
+    /// Whether the helper can be found: a mock's routes file checks its GraphQL schemas when it
+    /// loads if so, and at the first GraphQL request otherwise, so that a run without GraphQL
+    /// (`swift run rest-run` builds no helper) never needs it.
+    package static var helperIsInstalled: Bool { helper.isInstalled }
+
     /// One problem at a line and column of a query.
     package struct QueryError: Sendable, Equatable {
         /// One sentence.

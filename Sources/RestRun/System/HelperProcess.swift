@@ -120,9 +120,12 @@ package final class HelperProcess: Sendable {
         }
     }
 
+    /// Whether the program can be found (it may still fail to start).
+    package var isInstalled: Bool { locate() != nil }
+
     private func start(generation: Int) throws(HelperError) -> Connection {
         guard let path = locate() else {
-            throw HelperError(message: "\(name) is not installed beside rest-run (looked in \(Self.executableDirectory() ?? "rest-run's folder") and its ../lib/rest-run; \(pathVariable) may name it)")
+            throw HelperError(message: "\(name) is not installed beside rest-run (looked in \(Self.executableDirectory() ?? "rest-run's folder") and its ../lib/rest-run; build it with `swift build --product \(name)`, or name it with \(pathVariable))")
         }
         var sockets: [Int32] = [-1, -1]
         #if canImport(Darwin)
