@@ -50,6 +50,12 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        // zlib, for response bodies sent with Content-Encoding: gzip or deflate (AsyncHTTPClient
+        // links it already, for the decompression handler rest-run does not use).
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // The rest-run executable's allocator settings, made before main (see memory_arenas.c);
         // a program that links RestRunCLI as a library keeps its own.
         .target(name: "CMemoryArenas"),
@@ -61,14 +67,13 @@ let package = Package(
             name: "RestRun",
             dependencies: [
                 "RestRunYAML",
+                "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
-                // Already built for AsyncHTTPClient: its decompression limit.
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Subprocess", package: "swift-subprocess"),

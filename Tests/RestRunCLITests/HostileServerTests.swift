@@ -26,6 +26,8 @@ struct HostileServerTests {
         Case(path: "/bad-chunk", says: "not valid HTTP: a chunk size is not a hexadecimal number"),
         Case(path: "/endless-chunked", options: "{ timeout: 10s, max_body: 1MB }", says: "larger than max_body (1 MB)"),
         Case(path: "/gzip-bomb", options: "{ timeout: 10s, max_body: 1MB }", says: "larger than max_body (1 MB)"),
+        Case(path: "/bad-gzip", says: "is not valid gzip data (its Content-Encoding)"),
+        Case(path: "/cut-gzip", says: "ends before its gzip data does"),
         Case(path: "/slow-headers", options: "{ timeout: 1s }", says: "timed out after 1 s"),
         Case(path: "/slow-body", options: "{ timeout: 1s }", says: "timed out after 1 s"),
         Case(path: "/never-answer", options: "{ timeout: 1s }", says: "timed out after 1 s"),

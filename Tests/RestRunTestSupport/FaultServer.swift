@@ -9,7 +9,7 @@ import Darwin
 /// in one way a real server or network can, so every such behaviour is a test of the built binary.
 ///
 /// Paths: `/ok`, `/reset-before`, `/reset-during`, `/close-mid-headers`, `/short-body`,
-/// `/bad-chunk`, `/endless-chunked`, `/gzip-bomb`, `/slow-headers`, `/slow-body`, `/never-answer`,
+/// `/bad-chunk`, `/endless-chunked`, `/gzip-bomb`, `/bad-gzip`, `/cut-gzip`, `/slow-headers`, `/slow-body`, `/never-answer`,
 /// `/redirect-loop`, `/redirect-ftp`, `/invalid-utf8`, `/huge-header`, `/many-headers`,
 /// `/conflicting-length`, `/bad-status`, `/negative-length`, `/word-length`, `/bad-version`, `/garbage`; event streams: `/sse-split`, `/sse-complete`,
 /// `/sse-early-close`, `/sse-endless-event`, `/sse-flood`, `/sse-stall`; WebSocket (a real handshake,
@@ -138,6 +138,15 @@ public final class FaultServer: @unchecked Sendable {
             while !isStopped, send(connection, chunk) {}
         case "/gzip-bomb":
             let body = Self.gzipBomb
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Encoding: gzip\r\nContent-Length: \(body.count)\r\n\r\n")
+            send(connection, body)
+        case "/bad-gzip":
+            let body = Array("this is not gzip data at all".utf8)
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Encoding: gzip\r\nContent-Length: \(body.count)\r\n\r\n")
+            send(connection, body)
+        case "/cut-gzip":
+            // The first half of a gzip member: the body ends before the compressed data does.
+            let body = Array(Self.gzipOfZeros(count: 100_000).prefix(200))
             send(connection, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Encoding: gzip\r\nContent-Length: \(body.count)\r\n\r\n")
             send(connection, body)
         case "/slow-headers":

@@ -21,6 +21,7 @@ final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
     private var head: HTTPResponseHead?
     private var body: [UInt8] = []
     private var size = 0
+    private var inflater: BodyInflater?
 
     /// Whether the response's head arrived: a failure before it means no byte of an answer came.
     var hasHead: Bool { head != nil }
@@ -32,6 +33,7 @@ final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
 
     func didReceiveHead(task: HTTPClient.Task<Collected>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         self.head = head
+        inflater = BodyInflater.forResponse(headers: head.headers)
         // A compressed body's length says nothing of its decompressed size; it is checked as it arrives.
         if !head.headers.contains(name: "Content-Encoding"), let declared = head.headers.first(name: "Content-Length").flatMap(Int.init) {
             if declared > limit { return task.eventLoop.makeFailedFuture(NIOTooManyBytesError(maxBytes: limit)) }
@@ -41,14 +43,20 @@ final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Collected>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        size += buffer.readableBytes
-        if size > limit { return task.eventLoop.makeFailedFuture(NIOTooManyBytesError(maxBytes: limit)) }
-        if keepsBody { body.append(contentsOf: buffer.readableBytesView) }
-        return task.eventLoop.makeSucceededVoidFuture()
+        BodyInflater.read(buffer, through: inflater, on: task.eventLoop, into: consume)
+    }
+
+    /// Counts (and keeps) bytes of the body as the request reads it: decompressed, when it was sent
+    /// compressed.
+    private func consume(_ bytes: UnsafeRawBufferPointer) throws {
+        size += bytes.count
+        if size > limit { throw NIOTooManyBytesError(maxBytes: limit) }
+        if keepsBody { body.append(contentsOf: bytes) }
     }
 
     func didFinishRequest(task: HTTPClient.Task<Collected>) throws -> Collected {
         guard let head else { throw HTTPClientError.remoteConnectionClosed }
+        try inflater?.finish()
         return Collected(head: head, body: body, size: size)
     }
 }

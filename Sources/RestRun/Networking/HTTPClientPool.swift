@@ -2,7 +2,6 @@ package import AsyncHTTPClient
 import Logging
 package import NIOCore
 import NIOHTTP1
-import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
 import Synchronization
@@ -107,7 +106,9 @@ package final class HTTPClientPool: Sendable {
                 authorization: proxy.credentials.map { .basic(username: $0.user, password: $0.password) })
         }
         configuration.redirectConfiguration = .disallow
-        configuration.decompression = .enabled(limit: .none)
+        // Compressed bodies are inflated by the collectors (BodyInflater): AsyncHTTPClient's
+        // handler would sit in every pipeline and see every read.
+        configuration.decompression = .disabled
         // No read timeout: every request has a deadline (its own timeout) that bounds all of it,
         // and a read timer would be armed and cancelled for every read.
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: TimeAmount(settings.connectTimeout), read: nil)

@@ -15,6 +15,12 @@ extension NetworkError {
                 "the response body of \(request.url) is larger than max_body (\(ByteCount.format(request.transport.effectiveMaxBody)))")
             return
         }
+        if let error = error as? BodyInflater.Corrupt {
+            self.init(.protocolError, error.cutShort
+                ? "the response body of \(request.url) ends before its \(error.coding) data does"
+                : "the response body of \(request.url) is not valid \(error.coding) data (its Content-Encoding)")
+            return
+        }
         if let error = error as? HTTPClientError {
             if error == .deadlineExceeded || error == .readTimeout || error == .writeTimeout {
                 self.init(.timeout, "\(request.method) \(request.url) timed out after \(DurationText.format(request.transport.effectiveTimeout))")

@@ -25,6 +25,7 @@ final class EventStreamCollector: HTTPClientResponseDelegate, @unchecked Sendabl
     private(set) var size = 0
     /// Why the parse stopped with an error, if it did.
     private(set) var failure: EventStreamParser.ParseFailure?
+    private var inflater: BodyInflater?
 
     /// What was received so far.
     var received: ReceivedStream { keeper.received }
@@ -50,6 +51,7 @@ final class EventStreamCollector: HTTPClientResponseDelegate, @unchecked Sendabl
 
     func didReceiveHead(task: HTTPClient.Task<Void>, _ head: HTTPResponseHead) -> EventLoopFuture<Void> {
         self.head = head
+        inflater = BodyInflater.forResponse(headers: head.headers)
         let type = head.headers.first(name: "Content-Type").map { MediaType.essence($0) } ?? ""
         keeper.isEventStream = type == "text/event-stream"
         if keeper.isEventStream {
@@ -61,23 +63,28 @@ final class EventStreamCollector: HTTPClientResponseDelegate, @unchecked Sendabl
     }
 
     func didReceiveBodyPart(task: HTTPClient.Task<Void>, _ buffer: ByteBuffer) -> EventLoopFuture<Void> {
-        size += buffer.readableBytes
-        if size > limit { return task.eventLoop.makeFailedFuture(NIOTooManyBytesError(maxBytes: limit)) }
-        if keepsBody || !keeper.isEventStream { body.append(contentsOf: buffer.readableBytesView) }
-        guard keeper.isEventStream else { return task.eventLoop.makeSucceededVoidFuture() }
-        buffer.withUnsafeReadableBytes { raw in
-            do throws(EventStreamParser.ParseFailure) {
-                try parser.feed(raw.assumingMemoryBound(to: UInt8.self), into: &keeper)
-            } catch {
-                failure = error
-            }
+        BodyInflater.read(buffer, through: inflater, on: task.eventLoop, into: consume)
+    }
+
+    /// Reads bytes of the body (decompressed, when it was sent compressed): kept, and parsed as
+    /// events when it is an event stream; throws to stop the read.
+    private func consume(_ bytes: UnsafeRawBufferPointer) throws {
+        size += bytes.count
+        if size > limit { throw NIOTooManyBytesError(maxBytes: limit) }
+        if keepsBody || !keeper.isEventStream { body.append(contentsOf: bytes) }
+        guard keeper.isEventStream else { return }
+        do throws(EventStreamParser.ParseFailure) {
+            try parser.feed(bytes.assumingMemoryBound(to: UInt8.self), into: &keeper)
+        } catch {
+            failure = error
+            throw error
         }
-        if let failure { return task.eventLoop.makeFailedFuture(failure) }
-        if keeper.tooManyEvents { return task.eventLoop.makeFailedFuture(TooManyEvents()) }
-        return keeper.stopped ? task.eventLoop.makeFailedFuture(Stop()) : task.eventLoop.makeSucceededVoidFuture()
+        if keeper.tooManyEvents { throw TooManyEvents() }
+        if keeper.stopped { throw Stop() }
     }
 
     func didFinishRequest(task: HTTPClient.Task<Void>) throws {
         guard head != nil else { throw HTTPClientError.remoteConnectionClosed }
+        try inflater?.finish()
     }
 }

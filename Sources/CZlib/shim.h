@@ -1,0 +1,4 @@
+#ifndef REST_RUN_CZLIB_SHIM_H
+#define REST_RUN_CZLIB_SHIM_H
+#include <zlib.h>
+#endif
