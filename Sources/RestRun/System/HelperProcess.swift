@@ -150,7 +150,11 @@ package final class HelperProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, sockets[1], 0)
         posix_spawn_file_actions_adddup2(&actions, sockets[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Its standard error goes nowhere; where there is no /dev/null (a bare chroot) it is
+        // rest-run's own.
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer { if null >= 0 { close(null) } }
+        if null >= 0 { posix_spawn_file_actions_adddup2(&actions, null, 2) }
         var process: pid_t = 0
         let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
         // The helper needs none of rest-run's environment (secrets stay with rest-run); without
