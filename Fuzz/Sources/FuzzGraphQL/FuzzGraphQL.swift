@@ -1,6 +1,6 @@
 import FuzzSupport
 @testable import RestRun
-import RestRunGraphQL
+@testable import RestRunGraphQL
 
 /// The schema each input is validated against: a small one with every kind of type.
 private let schema = try? GraphQLSchemaBuilder.build("""
