@@ -25,6 +25,9 @@ let package = Package(
         // For FuzzGraphQL: the checks `rest-run-graphql` answers, in-process.
         .library(name: "RestRunGraphQL", targets: ["RestRunGraphQL"]),
         .executable(name: "rest-run-graphql", targets: ["rest-run-graphql"]),
+        // For FuzzProto: the .proto parser and the JSON mapping `rest-run-grpc` runs, in-process.
+        .library(name: "RestRunGRPC", targets: ["RestRunGRPC"]),
+        .executable(name: "rest-run-grpc", targets: ["rest-run-grpc"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
@@ -43,6 +46,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         // Without its Foundation trait: rest-run links FoundationEssentials only, for a quick start-up.
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2", traits: []),
+        // For the gRPC helper only: descriptor types and the well-known types' JSON, the calls.
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
+        .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
     ],
     targets: [
         .systemLibrary(
@@ -134,6 +141,20 @@ let package = Package(
         .executableTarget(
             name: "rest-run-graphql",
             dependencies: ["RestRunGraphQL"]
+        ),
+        // gRPC's packages stay out of rest-run's binary for the same reason: rest-run starts this
+        // helper the first time a file makes a gRPC call or names a .proto file.
+        .target(
+            name: "RestRunGRPC",
+            dependencies: [
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
+            ]
+        ),
+        .executableTarget(
+            name: "rest-run-grpc",
+            dependencies: ["RestRunGRPC"]
         ),
         // Not a dependency of rest-run's target: SwiftPM would link the helper's modules into
         // rest-run. `swift build` builds both; `scripts/install` names each product.

@@ -190,7 +190,7 @@ public struct MockRoutes: Sendable {
             var script = MockWebSocket()
             if node.scalarText == "echo" { return script }
             guard checkKeys(node, allowed: MockRoutes.webSocketKeys, what: "'websocket' (or websocket: echo)") else { return nil }
-            func messages(_ list: Node?, _ what: String) -> [MockWebSocket.Message] {
+            func messages(_ list: Node?, _ what: String) -> [MockWebSocket.Outgoing] {
                 guard let list else { return [] }
                 guard let items = list.items else {
                     error("'\(what)' must be a list of messages", list)

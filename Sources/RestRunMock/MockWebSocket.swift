@@ -4,15 +4,15 @@
 /// reported as a text message `pong`), and closes with `close: {after, code, reason}`.
 package struct MockWebSocket: Sendable {
     /// One message the mock sends.
-    package enum Message: Sendable {
+    package enum Outgoing: Sendable {
         case text(String)
         case binary([UInt8])
     }
 
     /// Sent when the connection opens.
-    package var onOpen: [Message] = []
+    package var onOpen: [Outgoing] = []
     /// Answers, one per message received (the last repeats); none: each message is echoed.
-    package var replies: [Message] = []
+    package var replies: [Outgoing] = []
     /// Whether messages are echoed when there are no replies.
     package var echo = true
     /// Whether a ping is sent when the connection opens.

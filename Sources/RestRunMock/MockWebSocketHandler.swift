@@ -63,7 +63,7 @@ package final class MockWebSocketHandler: ChannelInboundHandler, @unchecked Send
         }
     }
 
-    private func send(_ message: MockWebSocket.Message, context: ChannelHandlerContext) {
+    private func send(_ message: MockWebSocket.Outgoing, context: ChannelHandlerContext) {
         guard !closing else { return }
         let frame = switch message {
         case let .text(text): WebSocketFrame(fin: true, opcode: .text, data: context.channel.allocator.buffer(string: text))

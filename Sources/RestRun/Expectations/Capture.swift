@@ -6,6 +6,8 @@ package struct Capture: Sendable {
         case json(JSONPath)
         /// A header's first value.
         case header(String)
+        /// A trailer's first value (a gRPC call's trailing metadata).
+        case trailer(String)
         /// The first group (or the whole match) of a regular expression over the body.
         case regex(CapturePattern)
         /// The status code.

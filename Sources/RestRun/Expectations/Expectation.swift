@@ -6,6 +6,8 @@ package struct Expectation: Sendable {
         case status
         /// A header's value (several values joined with `, `).
         case header(String)
+        /// A trailer's value (a gRPC call's trailing metadata; several values joined with `, `).
+        case trailer(String)
         /// A JSONPath into the decoded body.
         case json(JSONPath)
         /// The body as text.
@@ -44,6 +46,7 @@ package struct Expectation: Sendable {
         switch subject {
         case .status: "status"
         case let .header(name): "header \(name)"
+        case let .trailer(name): "trailer \(name)"
         case let .json(path): path.source
         case .body: "body"
         case .duration: "duration"

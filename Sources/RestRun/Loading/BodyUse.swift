@@ -38,7 +38,7 @@ package struct BodyUse: Sendable {
                 selection = nil
             case .body:
                 readsBody = true
-            case .status, .header, .duration, .latency, .version, .events, .firstEvent:
+            case .status, .header, .trailer, .duration, .latency, .version, .events, .firstEvent:
                 continue
             }
         }
@@ -48,7 +48,7 @@ package struct BodyUse: Sendable {
                 readJSON(path)
             case .body, .regex:
                 readsBody = true
-            case .status, .header, .cookie, .events:
+            case .status, .header, .trailer, .cookie, .events:
                 continue
             }
         }

@@ -26,6 +26,9 @@ extension DeclaredExchange {
             for condition in stream?.until ?? [] { condition.predicate.forEachTemplate(visit) }
         case let .eventStream(stream):
             for condition in stream.until { condition.predicate.forEachTemplate(visit) }
+        case let .grpc(call):
+            call.forEachMessageTemplate(visit)
+            call.expectedMessage?.forEachTemplate(visit)
         case let .webSocket(steps):
             for step in steps {
                 switch step.action {
@@ -39,8 +42,13 @@ extension DeclaredExchange {
     }
 
     /// What the request's kind sends, resolved in `scope`: a GraphQL operation is the body, or
-    /// with GET the query's `query`, `operationName` and `variables`.
+    /// with GET the query's `query`, `operationName` and `variables`; a gRPC call's messages are
+    /// the body, as a JSON array.
     func resolveKind(in scope: Scope, query: inout [(String, String)], body: inout RequestBody?) throws(Diagnostic) {
+        if let call = self.kind.grpc {
+            body = RequestBody(bytes: try call.resolvedMessages(in: scope).jsonBytes, contentType: nil)
+            return
+        }
         guard let graphql = self.kind.graphQL else { return }
         if self.method == .get { query += try graphql.queryItems(in: scope) } else { body = try graphql.body(in: scope) }
     }

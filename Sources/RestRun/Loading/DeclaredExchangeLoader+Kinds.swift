@@ -5,19 +5,32 @@ import RestRunYAML
 extension DeclaredExchangeLoader {
     /// The keys that make a request of another kind than plain HTTP.
     enum ExchangeKey: String, CaseIterable {
-        case stream, graphql, websocket
+        case stream, graphql, websocket, grpc
 
         /// Whether the key is the request's body (a request has one).
-        var sendsBody: Bool { self == .graphql }
+        var sendsBody: Bool { self == .graphql || self == .grpc }
     }
 
     /// Why a request cannot be both kinds, wherever the clash shows (a key or a `ws://` URL).
     static let webSocketWithStream = "a WebSocket request cannot also read an event stream"
+    /// Why a gRPC call cannot be another kind too.
+    static let grpcWithOtherKind = "a gRPC call (grpc:) cannot also be a GraphQL request, an event stream or a WebSocket"
 
-    /// Reads a kind's key (`graphql:`, `stream:`, `websocket:`) into `request`'s kind.
+    /// The name a retry condition such as `UNAVAILABLE` stands for: a gRPC status.
+    static func kindStatusName(_ text: String) -> String? {
+        guard Int(text) == nil, let code = GRPCStatus.code(text) else { return nil }
+        return GRPCStatus.name(code)
+    }
+
+    /// Reads a kind's key (`graphql:`, `stream:`, `websocket:`, `grpc:`) into `request`'s kind.
     func loadKind(_ key: ExchangeKey, _ value: Node, into request: inout DeclaredExchange) {
         let kind = request.kind
+        if kind.grpc != nil { return context.error(Self.grpcWithOtherKind, at: value) }
         switch key {
+        case .grpc:
+            guard let call = GRPCLoader(context: context, schema: grpcSchema).load(value) else { return }
+            guard case .http = kind else { return context.error(Self.grpcWithOtherKind, at: value) }
+            request.kind = .grpc(call)
         case .graphql:
             guard let operation = GraphQLLoader(context: context, schema: graphqlSchema).load(value) else { return }
             // With WebSocket steps the body itself is the error, reported once all keys are read.
@@ -42,6 +55,22 @@ extension DeclaredExchangeLoader {
     /// exchange, whose captures are its steps', which sends no body and reads no stream.
     func completeKind(_ request: inout DeclaredExchange, node: Node, bodySeen: Node?, methodGiven: Bool) {
         if request.kind.graphQL != nil, !methodGiven { request.method = .post }
+        let expect = node.pairs?.first { $0.key.scalarText == "expect" }?.value
+        if var call = request.kind.grpc {
+            request.method = .post
+            GRPCLoader(context: context, schema: grpcSchema).loadExpectations(expect, into: &call)
+            request.kind = .grpc(call)
+            for expectation in request.expectations {
+                if case .status = expectation.subject, let location = expectation.location {
+                    context.append([Diagnostic("a gRPC call checks its status with 'grpc_status:' (such as NOT_FOUND), not 'status:'", at: location)])
+                }
+            }
+            if methodGiven, let methodNode = node.pairs?.first(where: { $0.key.scalarText == "method" })?.key {
+                context.error("a gRPC call names its method under grpc: (method: package.Service/Method), not with 'method:'", at: methodNode)
+            }
+            return
+        }
+        GRPCLoader.reportStrayExpectations(expect, context: context)
         if request.kind.webSocketSteps == nil, WebSocketLoader.isWebSocketURL(request.url) {
             guard request.kind.stream == nil else {
                 return context.error(Self.webSocketWithStream, at: node)
@@ -58,12 +87,12 @@ extension DeclaredExchangeLoader {
     /// Each kind's key in the editor schema (`rest-run schema`): its description and the shape of
     /// its value.
     static var kindSchemas: [(key: String, description: String, schema: DecodedValue)] {
-        [WebSocketLoader.editorSchema, GraphQLLoader.editorSchema, EventStreamLoader.editorSchema]
+        [WebSocketLoader.editorSchema, GraphQLLoader.editorSchema, EventStreamLoader.editorSchema, GRPCLoader.editorSchema]
     }
 
     /// Whether the request's kind checks its answer itself, so no `2xx` status is expected: a
-    /// WebSocket exchange is checked by its upgrade and its steps.
+    /// WebSocket exchange is checked by its upgrade and its steps, a gRPC call by its `grpc_status`.
     func kindChecksItsOwnStatus(_ request: DeclaredExchange) -> Bool {
-        request.kind.webSocketSteps != nil
+        request.kind.webSocketSteps != nil || request.kind.grpc != nil
     }
 }

@@ -6,6 +6,8 @@ struct DeclaredExchangeLoader {
     let decoderNames: [String]
     /// The file's `graphql_schema`, that `graphql:` queries are validated against.
     var graphqlSchema: GraphQLSchemaDocument?
+    /// The file's `proto:` or `protoset:`, that `grpc:` calls are checked against.
+    var grpcSchema: GRPCSchema?
 
     /// The keys of a request: its own, and each kind's (`ExchangeKey`, in the kinds' file).
     enum Key: Sendable {

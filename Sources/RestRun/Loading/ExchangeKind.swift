@@ -1,7 +1,7 @@
 /// The kind of a declared exchange: the one type that says what a step exchanges. A plain HTTP
 /// request is the default; each other kind declares itself in its own folder (`GraphQL/`, `Streams/`,
-/// `WebSocket/`) and is one case here. A new kind (gRPC is next) adds its case and the lines
-/// that register it in each stage's `+Kinds` file.
+/// `WebSocket/`, `GRPC/`) and is one case here. A new kind adds its case and the lines that
+/// register it in each stage's `+Kinds` file.
 package enum ExchangeKind: Sendable {
     /// A request and its response.
     case http
@@ -12,6 +12,8 @@ package enum ExchangeKind: Sendable {
     case eventStream(EventStreamSettings)
     /// `websocket:` or a `ws://` URL: a conversation of these steps after the handshake.
     case webSocket([WebSocketStep])
+    /// `grpc:`: a call of a gRPC method, its messages in the proto3 JSON mapping.
+    case grpc(GRPCCall)
 
     /// The GraphQL operation the request sends, if it is one.
     package var graphQL: GraphQLOperation? {
@@ -23,7 +25,7 @@ package enum ExchangeKind: Sendable {
         switch self {
         case let .eventStream(settings): settings
         case let .graphQL(_, settings): settings
-        case .http, .webSocket: nil
+        case .http, .webSocket, .grpc: nil
         }
     }
 
@@ -32,16 +34,21 @@ package enum ExchangeKind: Sendable {
         if case let .webSocket(steps) = self { steps } else { nil }
     }
 
+    /// The gRPC call the request makes, if it is one.
+    package var grpc: GRPCCall? {
+        if case let .grpc(call) = self { call } else { nil }
+    }
+
     /// The exchange that also reads its answer as an event stream; nil when this kind cannot (a
-    /// WebSocket conversation).
+    /// WebSocket conversation, a gRPC call).
     func readingStream(_ settings: EventStreamSettings) -> ExchangeKind? {
-        if webSocketSteps != nil { return nil }
+        if webSocketSteps != nil || grpc != nil { return nil }
         return graphQL.map { .graphQL($0, stream: settings) } ?? .eventStream(settings)
     }
 
     /// The exchange that sends `operation`, keeping a stream it reads; nil when this kind cannot
-    /// (a WebSocket conversation).
+    /// (a WebSocket conversation, a gRPC call).
     func sending(_ operation: GraphQLOperation) -> ExchangeKind? {
-        webSocketSteps == nil ? .graphQL(operation, stream: stream) : nil
+        webSocketSteps == nil && grpc == nil ? .graphQL(operation, stream: stream) : nil
     }
 }

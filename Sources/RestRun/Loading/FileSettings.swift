@@ -13,6 +13,7 @@ struct FileSettings {
     var brokenDecoderNames: [String] = []
     var contract: OpenAPIContract?
     var graphqlSchema: GraphQLSchemaDocument?
+    var grpcSchema = GRPCSchemaSetting()
 
     /// `openapi: {spec, strict}`'s keys.
     static let openAPIKeys = ["spec", "strict"]
@@ -34,6 +35,7 @@ struct FileSettings {
         case "decoders": decoders = Self.decoders(node, context: context, broken: &brokenDecoderNames)
         case "openapi": contract = Self.contract(node, context: context)
         case "graphql_schema": graphqlSchema = GraphQLLoader.schema(node, context: context)
+        case "proto", "import_paths", "protoset": grpcSchema.read(key, node, context: context)
         default: break
         }
     }
@@ -52,6 +54,7 @@ struct FileSettings {
         result.brokenDecoderNames = base.brokenDecoderNames + brokenDecoderNames
         if let contract { result.contract = contract }
         if let graphqlSchema { result.graphqlSchema = graphqlSchema }
+        result.grpcSchema = grpcSchema.merged(over: base.grpcSchema)
         return result
     }
 

@@ -146,11 +146,12 @@ struct OptionsLoader {
             case "network": return .networkError
             case "expectations": return .expectations
             case "1xx", "2xx", "3xx", "4xx", "5xx": return .statusClass(Int(String(text.prefix(1))) ?? 5)
-            default: break
+            default:
+                if let name = DeclaredExchangeLoader.kindStatusName(text) { return .named(name) }
             }
         default: break
         }
-        context.error("a retry condition is 'network', 'expectations', a status such as 503 or a class such as 5xx", at: node)
+        context.error("a retry condition is 'network', 'expectations', a status such as 503, a class such as 5xx, or a gRPC status such as UNAVAILABLE", at: node)
         return nil
     }
 }

@@ -54,6 +54,9 @@ package enum RequestFileSchema: EditorSchemaWriting {
         "decoders": "External decoders by name: {Name: {command: [program, args...], timeout: 5s}}.",
         "openapi": "An OpenAPI 3.0 or 3.1 spec every response is checked against: a path, or {spec: path, strict: true}.",
         "graphql_schema": "A GraphQL schema (SDL, or an introspection result in JSON), relative to this file: every graphql: query is validated against it when the file loads.",
+        "proto": ".proto files (a path or a list, relative to this file) that declare the services grpc: calls; read by rest-run itself, no protoc.",
+        "import_paths": "Folders the imports of the proto: files are looked for in, relative to this file; default each file's own folder.",
+        "protoset": "A compiled FileDescriptorSet (protoc --descriptor_set_out, buf build -o) that declares the services grpc: calls.",
         "exports": "The captures a file used as a flow (use:) gives back to the file using it.",
         "parameters": "The variables a flow needs from its use:'s with: (they have no default).",
         "requests": "The requests, run in order; a capture feeds the requests after it. An item is a request (with url) or a use: of a flow.",
@@ -87,6 +90,9 @@ package enum RequestFileSchema: EditorSchemaWriting {
                 extra: ["required": .array([.string("spec")])]),
         ])]),
         "graphql_schema": string(nil),
+        "proto": .object(["anyOf": .array([string(nil), stringList])]),
+        "import_paths": .object(["anyOf": .array([string(nil), stringList])]),
+        "protoset": string(nil),
         "exports": stringList,
         "parameters": stringList,
         "requests": .object(["type": .string("array"), "items": .object(["anyOf": .array([ref("request"), ref("use")])])]),
@@ -224,6 +230,9 @@ package enum RequestFileSchema: EditorSchemaWriting {
         "version": "The HTTP version of the response, \"1.1\" or \"2\", or a predicate on it.",
         "events": "With stream: JSONPath over the events (an array of {event, data, id, json}) → predicate.",
         "first_event": "With stream: a predicate on the time from sending to the first event, or budgets over all runs like duration's.",
+        "trailers": "Trailer name → predicate: a gRPC call's trailing metadata.",
+        "grpc_status": "With grpc: the status expected, a name such as NOT_FOUND (any case) or its number; default OK.",
+        "grpc_message": "With grpc: a predicate on the status message.",
     ]
 
     static var expect: DecodedValue {
@@ -247,13 +256,19 @@ package enum RequestFileSchema: EditorSchemaWriting {
                 "schema": .object([:]),
                 "events": predicateMap,
                 "first_event": .object(["anyOf": .array([ref("predicate"), budgets])]),
+                "trailers": predicateMap,
+                "grpc_status": .object(["anyOf": .array([
+                    .object(["type": .string("integer"), "minimum": .integer(0), "maximum": .integer(16)]),
+                    .object(["type": .string("string"), "pattern": .string("^(?i)(ok|cancell?ed|unknown|invalid_argument|deadline_exceeded|not_found|already_exists|permission_denied|resource_exhausted|failed_precondition|aborted|out_of_range|unimplemented|internal|unavailable|data_loss|unauthenticated)$")]),
+                ])]),
+                "grpc_message": ref("predicate"),
                 "version": .object(["anyOf": .array([.object(["enum": .array([.string("1.1"), .string("2"), .integer(2), .number(1.1)])]), ref("predicates")])]),
             ],
             extra: [:])
     }
 
     static let captureDescriptions: [String: String] = [
-        "json": "A JSONPath into the decoded body.", "header": "A response header's value.",
+        "json": "A JSONPath into the decoded body.", "header": "A response header's value.", "trailer": "A trailer's value (a gRPC call's trailing metadata).",
         "regex": "The first group (or the match) of a regular expression on the body.", "status": "true: the status code.",
         "body": "true: the whole body.", "cookie": "A cookie the response sets.", "events": "A JSONPath over a stream's events.", "secret": "true: the value is redacted everywhere.",
     ]
@@ -261,7 +276,7 @@ package enum RequestFileSchema: EditorSchemaWriting {
     static var capture: DecodedValue {
         let source = object(
             keys: ExpectationLoader.captureKeys, descriptions: captureDescriptions,
-            types: ["json": string(nil), "header": string(nil), "regex": string(nil), "status": boolean, "body": boolean, "cookie": string(nil), "events": string(nil), "secret": boolean],
+            types: ["json": string(nil), "header": string(nil), "trailer": string(nil), "regex": string(nil), "status": boolean, "body": boolean, "cookie": string(nil), "events": string(nil), "secret": boolean],
             extra: [:])
         return .object([
             "type": .string("object"),

@@ -9,7 +9,7 @@ package enum HeaderMerge {
     public static func merge(
         _ request: PreparedRequest, delegates: [any NetworkingDelegate], networking: any Networking
     ) async throws -> PreparedRequest {
-        var headers = Headers(Networker.defaultHeaders)
+        var headers = request.wire?.sendsDefaultHeaders == false ? Headers() : Headers(Networker.defaultHeaders)
         for (name, value) in request.fileHeaders { headers.set(name, value) }
         for delegate in delegates {
             for (name, value) in try await delegate.headers(for: networking, request: request) { headers.set(name, value) }

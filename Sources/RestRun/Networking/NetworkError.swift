@@ -8,6 +8,7 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
             case tls = "TLS", bodyTooLarge = "body too large", invalidURL = "invalid URL"
             case hostNotFound = "host not found", connectionClosed = "connection closed"
             case protocolError = "protocol error", tooManyRedirects = "too many redirects", other
+            case invalidRequest = "invalid request"
         }
 
         private let code: Code
@@ -35,6 +36,9 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
         public static let tooManyRedirects = Kind(.tooManyRedirects)
         /// Anything else.
         public static let other = Kind(.other)
+        /// The request does not fit what the server declares (a gRPC message checked against the
+        /// descriptors its reflection service sent): a mistake in the request file, exit code 2.
+        public static let invalidRequest = Kind(.invalidRequest)
 
         /// The kind in words: `connection refused`, `timeout`, ...
         public var description: String { code.rawValue }
@@ -48,6 +52,8 @@ public struct NetworkError: Error, Sendable, Equatable, CustomStringConvertible 
     public var attempts: [Attempt] = []
     /// Lines shown under the message (an event stream's events so far).
     package var notes: [String] = []
+    /// Where in the request file the failure is, when it is a mistake there (`invalidRequest`).
+    package var location: SourceLocation?
     /// What the request's kind of exchange received before it failed (an event stream's
     /// events), read through the kind's own accessor (`events`).
     package var received: (any ReceivedContent)?

@@ -5,4 +5,16 @@ package protocol ReceivedContent: Sendable {
     /// The content written back as text of about `limit` bytes, which a report shows in place of a
     /// body that was not kept; nil when nothing was received.
     func reportText(limit: Int) -> String?
+    /// The trailing header fields that came after the body (a gRPC call's trailing metadata), or nil.
+    var trailers: Headers? { get }
+    /// The status the kind reports by name beyond the HTTP status (a gRPC call's `UNAVAILABLE`),
+    /// that `retry: {on: [...]}` may name; nil when it has none.
+    var statusName: String? { get }
+}
+
+extension ReceivedContent {
+    /// None.
+    package var trailers: Headers? { nil }
+    /// None.
+    package var statusName: String? { nil }
 }

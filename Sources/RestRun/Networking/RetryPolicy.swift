@@ -20,6 +20,9 @@ public struct RetryPolicy: Sendable, Equatable {
         case statusClass(Int)
         /// A failed expectation or capture, for polling until a field changes.
         case expectations
+        /// A status a kind of exchange reports by name beyond the HTTP status (a gRPC call's
+        /// `UNAVAILABLE`).
+        case named(String)
 
         /// The form used in YAML: `network`, `503`, `5xx`, `expectations`.
         public var description: String {
@@ -28,6 +31,7 @@ public struct RetryPolicy: Sendable, Equatable {
             case let .status(code): String(code)
             case let .statusClass(digit): "\(digit)xx"
             case .expectations: "expectations"
+            case let .named(name): name
             }
         }
     }

@@ -8,6 +8,19 @@ package import NIOSSL
 package protocol WireExchange: Sendable {
     /// How long one attempt may take, when the kind sets its own limit (else the request's timeout).
     var timeout: Duration? { get }
+    /// Whether `retry:` retries the exchange whatever its HTTP method (a gRPC call has none).
+    var retriesAnyMethod: Bool { get }
+    /// Whether rest-run's default headers (`User-Agent`, `Accept`, `Accept-Encoding`) are sent:
+    /// not as a gRPC call's metadata.
+    var sendsDefaultHeaders: Bool { get }
+    /// The lines `-v` shows for what an attempt sends, when the kind shows its own (a gRPC call's
+    /// metadata and messages); nil shows it as an HTTP request.
+    func logLines(sending request: PreparedRequest, redactor: Redactor) -> [String]?
+    /// The lines `-v` shows for what came back, when the kind shows its own.
+    func logLines(receiving response: Response, duration: Duration, redactor: Redactor) -> [String]?
+    /// The command `--dry-run` prints for the attempt, when the kind has its own tool (grpcurl for
+    /// a gRPC call); nil prints a curl command.
+    func command(for request: PreparedRequest, redactor: Redactor) -> String?
     /// Sends `request` (its headers already merged) through `wire` and returns the response.
     /// Throws a `NetworkError`.
     func exchange(_ request: PreparedRequest, through wire: WireContext) async throws -> Response
@@ -16,6 +29,16 @@ package protocol WireExchange: Sendable {
 extension WireExchange {
     /// The request's own timeout.
     package var timeout: Duration? { nil }
+    /// Only idempotent methods, unless the policy names others.
+    package var retriesAnyMethod: Bool { false }
+    /// They are.
+    package var sendsDefaultHeaders: Bool { true }
+    /// As an HTTP request.
+    package func logLines(sending request: PreparedRequest, redactor: Redactor) -> [String]? { nil }
+    /// As an HTTP response.
+    package func logLines(receiving response: Response, duration: Duration, redactor: Redactor) -> [String]? { nil }
+    /// A curl command.
+    package func command(for request: PreparedRequest, redactor: Redactor) -> String? { nil }
 }
 
 /// What the networker lends a kind's attempt: the run's clients, its delegates and the deadline.

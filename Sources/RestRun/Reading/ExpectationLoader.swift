@@ -4,8 +4,11 @@ import RestRunYAML
 struct ExpectationLoader {
     let context: LoadContext
 
-    static let keys = ["status", "headers", "json", "body", "duration", "schema", "version", "events", "first_event"]
-    static let captureKeys = ["json", "header", "regex", "status", "body", "cookie", "events", "secret"]
+    static let keys = ["status", "headers", "json", "body", "duration", "schema", "version", "events", "first_event", "trailers"]
+        + kindKeys
+    /// Keys a kind of exchange reads itself (a gRPC call's status and its message): passed over here.
+    static let kindKeys = ["grpc_status", "grpc_message"]
+    static let captureKeys = ["json", "header", "trailer", "regex", "status", "body", "cookie", "events", "secret"]
 
     func load(_ node: Node) -> [Expectation] {
         var result: [Expectation] = []
@@ -28,6 +31,12 @@ struct ExpectationLoader {
                     guard let jsonPath = parsePath(path, node: pathNode) else { return }
                     if let predicate = predicate(predicateNode, operands: .json) {
                         result.append(Expectation(subject: .json(jsonPath), predicate: predicate, location: context.location(pathNode)))
+                    }
+                }
+            case "trailers":
+                context.forEachEntry(value, "'trailers'") { name, predicateNode, nameNode in
+                    if let predicate = predicate(predicateNode, operands: .json) {
+                        result.append(Expectation(subject: .trailer(name), predicate: predicate, location: context.location(nameNode)))
                     }
                 }
             case "body":
@@ -306,6 +315,7 @@ struct ExpectationLoader {
                 guard let text = context.string(field, "'json'") else { continue }
                 source = parsePath(text, node: field).map(Capture.Source.json)
             case "header": source = context.string(field, "'header'").map(Capture.Source.header)
+            case "trailer": source = context.string(field, "'trailer'").map(Capture.Source.trailer)
             case "events":
                 guard let text = context.string(field, "'events'") else { continue }
                 source = parsePath(text, node: field).map(Capture.Source.events)

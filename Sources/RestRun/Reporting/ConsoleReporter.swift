@@ -103,7 +103,7 @@ package final class ConsoleReporter: RunObserver {
         var text = ""
         let indent = showsFileHeaders ? "  " : ""
         let time = style.dim(DurationText.format(request.duration))
-        let status = request.status.map { String($0) } ?? "---"
+        let status = request.details?.statusText ?? request.status.map { String($0) } ?? "---"
         var attempts = request.attempts > 1 ? style.dim(" (\(request.attempts) attempts)") : ""
         if let runs = request.repeatedRuns { attempts = style.dim("  ×\(runs.count) runs") + (request.attempts > runs.count ? style.dim(" (\(request.attempts) attempts)") : "") }
         switch request.outcome {

@@ -55,8 +55,10 @@ package struct DryRun: Sendable {
                 var prepared = try runner.prepare(request, of: file.file, scope: scope)
                 let headers = try runner.fileHeaders(of: file.file, for: &prepared, scope: scope)
                 prepared.fileHeaders = headers
+                prepared.wire = runner.wire(of: request, scope: scope)
                 let merged = try await HeaderMerge.merge(prepared, delegates: delegates, networking: DryRunNetworking())
-                entry.command = CurlCommand.render(merged, body: request.body, scope: scope, redactor: runner.redactor)
+                entry.command = merged.wire?.command(for: merged, redactor: runner.redactor)
+                    ?? CurlCommand.render(merged, body: request.body, scope: scope, redactor: runner.redactor)
             } catch let error as Diagnostic {
                 entry.note = error.description
             } catch {

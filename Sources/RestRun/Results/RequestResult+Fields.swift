@@ -100,6 +100,12 @@ extension RequestResult {
         get { storage.value.latency }
         _modify { yield &storage.value.latency }
     }
+    /// Whether its error is a mistake in the request that the server's own declarations
+    /// showed (a gRPC message checked against reflection): exit code 2, not 3.
+    package var invalidRequest: Bool {
+        get { storage.value.invalidRequest }
+        _modify { yield &storage.value.invalidRequest }
+    }
     /// The OpenAPI operations its responses exercised (files with `openapi:`): one for each run.
     package var coverage: [OperationHit] {
         get { storage.value.coverage }

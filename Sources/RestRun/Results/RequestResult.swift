@@ -57,6 +57,9 @@ public struct RequestResult: Sendable {
         /// The numbers over all the runs counted under its key, on the last result with runs of a
         /// request that ran more than once or has budgets.
         package var latency: LatencySummary?
+        /// Whether its error is a mistake in the request that the server's own declarations
+        /// showed (a gRPC message checked against reflection): exit code 2, not 3.
+        package var invalidRequest: Bool = false
         /// The OpenAPI operations its responses exercised (files with `openapi:`): one for each run.
         package var coverage: [OperationHit] = []
     }

@@ -14,6 +14,13 @@ extension ResponseChecker {
         return failures
     }
 
+    /// The expectations a request's kind checks itself, with their results: a gRPC call's status
+    /// (OK unless `grpc_status:` says) and `grpc_message:`.
+    func kindResults(of request: DeclaredExchange, response: Response, scope: Scope) -> [ExpectationResult] {
+        guard let call = request.kind.grpc, let received = response.grpc else { return [] }
+        return call.results(of: received, scope: scope, redactor: redactor)
+    }
+
     /// What an `events:` or `first_event` expectation reads of an event stream, and what to say
     /// when nothing is there; `cache` keeps every event's value for the request's other paths.
     func kindSubject(

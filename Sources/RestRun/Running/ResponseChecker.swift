@@ -52,6 +52,10 @@ package struct ResponseChecker: Sendable {
                 captureFailures.append(Diagnostic("capture '\(capture.name)' found nothing: \(reason.message)", at: capture.location))
             }
         }
+        for result in kindResults(of: request, response: response, scope: scope) {
+            if !result.passed { outcome.failures.append(result.diagnostic) }
+            outcome.expectations.append(result)
+        }
         // What a kind received, as expectations read it, made for the first that does.
         var events: DecodedValue?
         for expectation in request.expectations {
@@ -120,6 +124,10 @@ package struct ResponseChecker: Sendable {
             let values = response.headers.values(for: name)
             actual = values.isEmpty ? nil : .string(values.joined(separator: ", "))
             missing = "no '\(name)' header"
+        case let .trailer(name):
+            let values = response.received?.trailers?.values(for: name) ?? []
+            actual = values.isEmpty ? nil : .string(values.joined(separator: ", "))
+            missing = response.received?.trailers == nil ? "no trailers (the response has none)" : "no '\(name)' trailer"
         case .body:
             if let checked = BodyMatcher.evaluate(expectation.predicate, on: response.body) {
                 let result = ExpectationResult(
@@ -193,6 +201,9 @@ package struct ResponseChecker: Sendable {
             return .success(node)
         case let .header(name):
             guard let value = response.headers[name] else { return .failure(Missing(message: "no '\(name)' header in the response")) }
+            return .success(.string(value))
+        case let .trailer(name):
+            guard let value = response.received?.trailers?[name] else { return .failure(Missing(message: "no '\(name)' trailer in the response")) }
             return .success(.string(value))
         case .status:
             return .success(.integer(response.status))

@@ -12,6 +12,10 @@ public struct RunSummary: Sendable, Equatable {
     public var files = 0
     /// Files that could not be loaded.
     public var invalidFiles = 0
+    /// Requests (counted among `errors`) that did not fit what the server declares, found only
+    /// once it answered (a gRPC message checked against its reflection): mistakes in a file, as
+    /// an invalid file's are.
+    package var invalidRequests = 0
 
     /// Counts the results of `files`.
     public init(_ files: [FileResult]) {
@@ -22,7 +26,10 @@ public struct RunSummary: Sendable, Equatable {
     package mutating func add(_ file: FileResult) {
         files += 1
         if file.isInvalid { invalidFiles += 1 }
-        for result in file.requests { count(result.outcome, by: 1) }
+        for result in file.requests {
+            count(result.outcome, by: 1)
+            if result.outcome == .error, result.invalidRequest { invalidRequests += 1 }
+        }
     }
 
     /// Counts a request's outcome `by` more (or less, with -1).
@@ -35,12 +42,12 @@ public struct RunSummary: Sendable, Equatable {
         }
     }
 
-    /// 0 all passed, 2 a file was invalid, 3 a runtime error, 4 an expectation failed: the highest
+    /// 0 all passed, 2 a file (or a request, once the server declared its methods) was invalid, 3 a runtime error, 4 an expectation failed: the highest
     /// that applies.
     public var exitCode: ExitCode {
         if failed > 0 { return .expectationFailed }
-        if errors > 0 { return .runtimeError }
-        if invalidFiles > 0 { return .invalidFile }
+        if errors > invalidRequests { return .runtimeError }
+        if invalidFiles > 0 || invalidRequests > 0 { return .invalidFile }
         return .success
     }
 

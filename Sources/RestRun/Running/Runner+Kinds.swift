@@ -2,9 +2,11 @@
 /// it names them. A new kind adds its lines here.
 extension Runner {
     /// How an attempt of `request` goes on the wire, when not as a plain HTTP exchange: an event
-    /// stream read as it arrives. (A WebSocket exchange makes its own handshake request.)
+    /// stream read as it arrives, a gRPC call. (A WebSocket exchange makes its own handshake
+    /// request.)
     func wire(of request: DeclaredExchange, scope: Scope) -> (any WireExchange)? {
-        request.kind.stream.map { EventStreamExchange(reading: EventStreamReading($0, scope: scope)) }
+        if let call = request.kind.grpc { return GRPCExchange(call: call) }
+        return request.kind.stream.map { EventStreamExchange(reading: EventStreamReading($0, scope: scope)) }
     }
 
     /// Whether `-v` shows the request's lines as they come rather than when it is done: a
@@ -32,8 +34,10 @@ extension Runner {
         }
     }
 
-    /// What the response's kind received beyond a status and a body (a stream's events), redacted.
+    /// What the response's kind received beyond a status and a body (a stream's events, a gRPC
+    /// call's status and trailers), redacted.
     func details(of response: Response) -> (any ExchangeDetails)? {
+        if let received = response.grpc { return GRPCCallDetails(received, redactor: redactor) }
         guard let stream = response.stream else { return nil }
         return ReceivedEvents(events: stream.events.redacted(by: redactor), firstArrival: stream.firstEvent)
     }

@@ -304,8 +304,10 @@ package struct Runner: Sendable {
         } catch {
             let network = error as? NetworkError
             let message = network?.message ?? (error as? Diagnostic)?.message ?? String(describing: error)
-            let location = (error as? Diagnostic)?.location ?? (network?.kind == .invalidURL ? request.url.location : nil) ?? request.location
+            let location = (error as? Diagnostic)?.location ?? network?.location
+                ?? (network?.kind == .invalidURL ? request.url.location : nil) ?? request.location
             result.outcome = .error
+            result.invalidRequest = network?.kind == .invalidRequest
             result.attempts = max(1, network?.attempts.count ?? 1)
             var failure = Diagnostic(redactor.redact(message), at: location)
             failure.notes += network?.notes.map(redactor.redact) ?? []

@@ -36,7 +36,7 @@ package final class HelperProcess: Sendable {
             while offset < bytes.count {
                 let sent = bytes.withUnsafeBytes { buffer -> Int in
                     guard let base = buffer.baseAddress else { return 0 }
-                    return send(socket, base + offset, buffer.count - offset, HelperProcess.sendFlags)
+                    return send(socket, base + offset, buffer.count - offset, HelperLauncher.sendFlags)
                 }
                 if sent < 0, errno == EINTR { continue }
                 guard sent > 0 else { throw HelperError(message: "\(name) stopped before it read its request") }
@@ -83,12 +83,8 @@ package final class HelperProcess: Sendable {
     private let timeout: Duration
     private let answerLimit: Int
     private let state = Mutex(State())
+    private let launcher: HelperLauncher
 
-    #if canImport(Darwin)
-    fileprivate static let sendFlags: Int32 = 0
-    #else
-    fileprivate static let sendFlags = Int32(MSG_NOSIGNAL)
-    #endif
 
     /// A helper named `name`, found through `pathVariable` or beside rest-run.
     package init(name: String, pathVariable: String, timeout: Duration = .seconds(60), answerLimit: Int = 16 * 1024 * 1024) {
@@ -96,6 +92,7 @@ package final class HelperProcess: Sendable {
         self.pathVariable = pathVariable
         self.timeout = timeout
         self.answerLimit = answerLimit
+        launcher = HelperLauncher(name: name, pathVariable: pathVariable)
     }
 
     /// Runs `body` with the helper to itself, starting it first when none runs; a failure ends the
@@ -121,88 +118,14 @@ package final class HelperProcess: Sendable {
     }
 
     /// Whether the program can be found (it may still fail to start).
-    package var isInstalled: Bool { locate() != nil }
+    package var isInstalled: Bool { launcher.locate() != nil }
 
     private func start(generation: Int) throws(HelperError) -> Connection {
-        guard let path = locate() else {
-            throw HelperError(message: "\(name) is not installed beside rest-run (looked in \(Self.executableDirectory() ?? "rest-run's folder") and its ../lib/rest-run; build it with `swift build --product \(name)`, or name it with \(pathVariable))")
-        }
-        var sockets: [Int32] = [-1, -1]
-        #if canImport(Darwin)
-        let paired = socketpair(AF_UNIX, SOCK_STREAM, 0, &sockets)
-        #else
-        let paired = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets)
-        #endif
-        guard paired == 0 else { throw HelperError(message: "cannot start \(name): \(String(cString: strerror(errno)))") }
-        #if canImport(Darwin)
-        var on: Int32 = 1
-        _ = setsockopt(sockets[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
-        _ = fcntl(sockets[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(sockets[1], F_SETFD, FD_CLOEXEC)
-        #endif
-        defer { close(sockets[1]) }
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t?
-        #else
-        var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, sockets[1], 0)
-        posix_spawn_file_actions_adddup2(&actions, sockets[1], 1)
-        // Its standard error goes nowhere; where there is no /dev/null (a bare chroot) it is
-        // rest-run's own.
-        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        defer { if null >= 0 { close(null) } }
-        if null >= 0 { posix_spawn_file_actions_adddup2(&actions, null, 2) }
-        var process: pid_t = 0
-        let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
-        // The helper needs none of rest-run's environment (secrets stay with rest-run); without
-        // the Swift backtracer a crash ends it at once, and rest-run reports it.
-        let environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no"), nil]
-        defer { (arguments + environment).forEach { free($0) } }
-        var spawned = posix_spawn(&process, path, &actions, nil, arguments, environment)
-        // A file just written may still be open for writing in a child another thread is
-        // starting (until that child's exec closes it): a moment later it runs.
-        for _ in 0..<20 where spawned == ETXTBSY {
-            usleep(10_000)
-            spawned = posix_spawn(&process, path, &actions, nil, arguments, environment)
-        }
-        guard spawned == 0 else {
-            close(sockets[0])
-            throw HelperError(message: "cannot start \(path): \(String(cString: strerror(spawned)))")
-        }
-        return Connection(socket: sockets[0], process: process, generation: generation, name: name, timeout: timeout, answerLimit: answerLimit)
+        let (socket, process) = try launcher.launch()
+        return Connection(socket: socket, process: process, generation: generation, name: name, timeout: timeout, answerLimit: answerLimit)
     }
 
     private static func end(_ connection: Connection) {
-        close(connection.socket)
-        kill(connection.process, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(connection.process, &status, 0) < 0, errno == EINTR {}
-    }
-
-    /// The program's path: `pathVariable`'s value, else the first of rest-run's folder and its
-    /// `../lib/rest-run` that holds it.
-    private func locate() -> String? {
-        if let named = getenv(pathVariable), named.pointee != 0 { return String(cString: named) }
-        guard let directory = Self.executableDirectory() else { return nil }
-        return [directory + "/" + name, directory + "/../lib/rest-run/" + name].first { access($0, X_OK) == 0 }
-    }
-
-    /// The folder of the running executable.
-    private static func executableDirectory() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        #if canImport(Darwin)
-        var size = UInt32(buffer.count)
-        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
-        let path = String(cString: buffer)
-        #else
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        #endif
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
-        return String(path[..<slash])
+        HelperLauncher.end(socket: connection.socket, process: connection.process)
     }
 }

@@ -8,4 +8,12 @@ package protocol ExchangeDetails: Sendable {
     /// How many there are and what one is called (`event`, `message`), and the first `limit` as
     /// lines for the HTML report.
     func reportLines(limit: Int) -> (count: Int, noun: String, lines: [String])
+    /// What the console shows in place of the HTTP status, if anything.
+    var statusText: String? { get }
+}
+
+extension ExchangeDetails {
+    /// What the console shows in place of the HTTP status (a gRPC call's `NOT_FOUND`); nil shows
+    /// the status.
+    package var statusText: String? { nil }
 }

@@ -23,6 +23,10 @@ package struct LoggingDelegate: NetworkingDelegate, ConversationObserver {
 
     /// Logs the request line, headers and (when asked) the body.
     package func networking(_ networking: any Networking, willSend request: PreparedRequest, attempt: Int) {
+        if var lines = request.wire?.logLines(sending: request, redactor: redactor) {
+            if attempt > 1, !lines.isEmpty { lines[0] += "  (attempt \(attempt))" }
+            return emit(lines.joined(separator: "\n"))
+        }
         var lines = ["> \(request.method) \(request.url)" + (attempt > 1 ? "  (attempt \(attempt))" : "")]
         for field in request.headers {
             lines.append("> \(field.name): \(redactor.headerValue(name: field.name, value: field.value))")
@@ -41,6 +45,9 @@ package struct LoggingDelegate: NetworkingDelegate, ConversationObserver {
     ) {
         switch result {
         case let .success(response):
+            if let lines = request.wire?.logLines(receiving: response, duration: duration, redactor: redactor) {
+                return emit(lines.joined(separator: "\n"))
+            }
             var lines = ["< HTTP/\(response.version) \(response.status) \(response.reason)  (\(DurationText.format(duration)), \(ByteCount.format(response.bodySize)))"]
             for field in response.headers {
                 lines.append("< \(field.name): \(redactor.headerValue(name: field.name, value: field.value))")

@@ -8,20 +8,25 @@ package struct RetryDelegate: NetworkingDelegate {
     /// or a network failure on a method the policy allows, or failed checks with `on: [expectations]`.
     package func networking(_ networking: any Networking, retryDecisionFor request: PreparedRequest, after attempt: Attempt) async -> RetryDecision {
         guard let policy = request.retry, attempt.number < policy.attempts else { return .doNotRetry }
+        let methodAllowed = request.wire?.retriesAnyMethod == true || policy.allows(request.method)
+        func retries(_ response: Response) -> Bool {
+            if let name = response.received?.statusName, policy.conditions.contains(.named(name)) { return true }
+            return policy.retries(status: response.status)
+        }
         switch attempt.outcome {
         case let .response(response):
-            guard policy.allows(request.method), policy.retries(status: response.status) else { return .doNotRetry }
+            guard methodAllowed, retries(response) else { return .doNotRetry }
             return .retry(after: policy.wait(after: attempt.number, retryAfter: Self.retryAfter(response)))
         case let .checksFailed(response):
-            if policy.allows(request.method), policy.retries(status: response.status) {
+            if methodAllowed, retries(response) {
                 return .retry(after: policy.wait(after: attempt.number, retryAfter: Self.retryAfter(response)))
             }
             // Polling until a field changes: the user asked for it, whatever the method.
             guard policy.conditions.contains(.expectations) else { return .doNotRetry }
             return .retry(after: policy.wait(after: attempt.number))
         case let .failure(error):
-            guard policy.allows(request.method), policy.conditions.contains(.networkError),
-                  error.kind != .bodyTooLarge, error.kind != .invalidURL, error.kind != .tooManyRedirects
+            guard methodAllowed, policy.conditions.contains(.networkError),
+                  error.kind != .bodyTooLarge, error.kind != .invalidURL, error.kind != .tooManyRedirects, error.kind != .invalidRequest
             else { return .doNotRetry }
             return .retry(after: policy.wait(after: attempt.number))
         }

@@ -1,0 +1,134 @@
+import GRPCCore
+
+/// Makes one call of any shape: every request message is sent, the stream half-closed, and every
+/// response message collected with the initial and trailing metadata and the status. Unary and
+/// server-streaming calls are the same exchange with one request message.
+struct CallRunner {
+    /// The most bytes of response messages one call keeps.
+    static let responseLimit = 64 * 1024 * 1024
+
+    let pool: ChannelPool
+
+    func call(
+        target: CallTarget, service: String, method: String, metadata: [(String, String)],
+        messages: [[UInt8]], timeout: Duration?
+    ) async throws(CallFailure) -> CallOutcome {
+        let client = try await pool.client(for: target)
+        var requestMetadata = Metadata()
+        for (name, value) in metadata {
+            let key = name.lowercased()
+            if key.hasSuffix("-bin"), let bytes = ProtoBase64.decode(value) {
+                requestMetadata.addBinary(bytes, forKey: key)
+            } else {
+                requestMetadata.addString(value, forKey: key)
+            }
+        }
+        let request = StreamingClientRequest<[UInt8]>(metadata: requestMetadata) { writer in
+            for message in messages { try await writer.write(message) }
+        }
+        var options = CallOptions.defaults
+        options.timeout = timeout
+        options.waitForReady = false
+        options.maxResponseMessageBytes = Self.responseLimit
+        let started = ContinuousClock.now
+        do {
+            return try await client.bidirectionalStreaming(
+                request: request,
+                descriptor: MethodDescriptor(fullyQualifiedService: service, method: method),
+                serializer: RawMessageSerializer(),
+                deserializer: RawMessageDeserializer(),
+                options: options
+            ) { response in
+                var outcome = CallOutcome(status: 0, message: "", headers: [], trailers: [], responses: [])
+                switch response.accepted {
+                case .success(let contents):
+                    outcome.headers = Self.pairs(contents.metadata)
+                    var total = 0
+                    do {
+                        for try await part in contents.bodyParts {
+                            switch part {
+                            case .message(let bytes):
+                                total += bytes.count
+                                guard total <= Self.responseLimit else {
+                                    throw CallFailure(kind: .response, message: "the responses are larger than 64 MB")
+                                }
+                                outcome.responses.append(bytes)
+                            case .trailingMetadata(let trailers):
+                                outcome.trailers = Self.pairs(trailers)
+                            }
+                        }
+                    } catch let error as RPCError {
+                        try Self.failIfLocal(error, target: target, timeout: timeout, started: started)
+                        outcome.status = error.code.rawValue
+                        outcome.message = error.message
+                        outcome.trailers = Self.pairs(error.metadata)
+                    }
+                case .failure(let error):
+                    try Self.failIfLocal(error, target: target, timeout: timeout, started: started)
+                    outcome.status = error.code.rawValue
+                    outcome.message = error.message
+                    outcome.trailers = Self.pairs(error.metadata)
+                }
+                return outcome
+            }
+        } catch let failure as CallFailure {
+            throw failure
+        } catch let error as RPCError {
+            try Self.failIfLocal(error, target: target, timeout: timeout, started: started)
+            return CallOutcome(status: error.code.rawValue, message: error.message, headers: [], trailers: Self.pairs(error.metadata), responses: [])
+        } catch {
+            throw CallFailure(kind: .connection, message: "the call to \(target.authority) failed: \(Self.describe(error))")
+        }
+    }
+
+    /// Throws when `error` is grpc-swift's own (no connection, a TLS failure, rest-run's deadline)
+    /// rather than a status the server sent.
+    static func failIfLocal(_ error: RPCError, target: CallTarget, timeout: Duration?, started: ContinuousClock.Instant) throws(CallFailure) {
+        if error.code == .deadlineExceeded, let timeout, ContinuousClock.now - started >= timeout * 0.9 {
+            throw CallFailure(kind: .deadline, message: "\(target.authority) did not answer within \(Self.format(timeout)) (the request's timeout)")
+        }
+        let local = ["channel is", "subchannel", "Transport is", "Channel isn't ready", "connection closed", "Couldn't connect"]
+        guard error.code == .unavailable || error.code == .unknown || error.code == .internalError,
+            error.cause != nil || local.contains(where: { error.message.contains($0) })
+        else { return }
+        let text = describe(error)
+        let lowered = text.lowercased()
+        if lowered.contains("refused") {
+            throw CallFailure(kind: .connection, message: "cannot connect to \(target.authority): connection refused")
+        }
+        if lowered.contains("ssl") || lowered.contains("tls") || lowered.contains("certificate") || lowered.contains("handshake") {
+            throw CallFailure(kind: .tls, message: "the TLS handshake with \(target.authority) failed: \(text)")
+        }
+        if lowered.contains("http2") || lowered.contains("http/2") || lowered.contains("preface") || lowered.contains("protocol") {
+            throw CallFailure(kind: .protocolError, message: "\(target.authority) does not speak HTTP/2, which gRPC needs")
+        }
+        throw CallFailure(kind: .connection, message: "cannot call \(target.authority): \(text)")
+    }
+
+    /// The innermost cause's description, one line.
+    static func describe(_ error: any Error) -> String {
+        var current: any Error = error
+        var text = "\(error)"
+        while let rpc = current as? RPCError, let cause = rpc.cause {
+            current = cause
+            text = "\(cause)"
+        }
+        if let rpc = current as? RPCError { text = rpc.message }
+        return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
+    }
+
+    static func pairs(_ metadata: Metadata) -> [(String, String)] {
+        metadata.filter { !$0.key.hasPrefix(":") }.map { element in
+            switch element.value {
+            case .string(let text): (element.key, text)
+            case .binary(let bytes): (element.key, ProtoBase64.encode(bytes))
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// A JSON value as the proto3 JSON mapping reads and writes it: numbers keep the text they were
+/// written with, so a 64-bit integer is never rounded through a `Double`, and members keep their
+/// order.
+package indirect enum ProtoJSON: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    /// A number, as written.
+    case number(String)
+    case string(String)
+    case array([ProtoJSON])
+    case object([Property])
+
+    /// One member of an object.
+    package struct Property: Equatable, Sendable {
+        /// The name.
+        package var key: String
+        /// The value.
+        package var value: ProtoJSON
+
+        /// A member named `key`.
+        package init(_ key: String, _ value: ProtoJSON) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// What a value is, for an error message.
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// The value as compact JSON text.
+    package var text: String {
+        var output = ""
+        write(to: &output)
+        return output
+    }
+
+    /// Appends the value as compact JSON text to `output`.
+    package func write(to output: inout String) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .number(let text): output += text
+        case .string(let value): Self.writeString(value, to: &output)
+        case .array(let items):
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += "," }
+                item.write(to: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { output += "," }
+                Self.writeString(member.key, to: &output)
+                output += ":"
+                member.value.write(to: &output)
+            }
+            output += "}"
+        }
+    }
+
+    static func writeString(_ value: String, to output: inout String) {
+        output += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{8}": output += "\\b"
+            case "\u{c}": output += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+
+    /// The value of member `key`, when this is an object that has it.
+    package subscript(key: String) -> ProtoJSON? {
+        guard case .object(let members) = self else { return nil }
+        return members.last { $0.key == key }?.value
+    }
+}
