@@ -47,7 +47,9 @@ let package = Package(
         // Without its Foundation trait: rest-run links FoundationEssentials only, for a quick start-up.
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2", traits: []),
         // For the gRPC helper only: descriptor types and the well-known types' JSON, the calls.
-        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0"),
+        // Without its default traits: BinaryDelimitedStreams reads Foundation's InputStream, which
+        // would link all of Foundation (and ICU's data) into the helper.
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0", traits: []),
         .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
         .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
     ],
@@ -156,6 +158,22 @@ let package = Package(
             name: "rest-run-grpc",
             dependencies: ["RestRunGRPC"]
         ),
+        // The example gRPC server requests/grpc.yaml calls (`swift run route-guide-server`), and
+        // the tests' gRPC servers: the route guide served through rest-run-grpc's codec.
+        .target(
+            name: "RouteGuideExample",
+            dependencies: [
+                "RestRunGRPC",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
+            ],
+            path: "Examples/RouteGuide/Sources/RouteGuideExample"
+        ),
+        .executableTarget(
+            name: "route-guide-server",
+            dependencies: ["RouteGuideExample"],
+            path: "Examples/RouteGuide/Sources/route-guide-server"
+        ),
         // Not a dependency of rest-run's target: SwiftPM would link the helper's modules into
         // rest-run. `swift build` builds both; `scripts/install` names each product.
         .executableTarget(
@@ -183,12 +201,12 @@ let package = Package(
         ),
         .testTarget(
             name: "RestRunTests",
-            dependencies: ["RestRun", "RestRunFuzzing", "RestRunGraphQL", "RestRunImporting", "RestRunMock", "RestRunTestSupport"],
+            dependencies: ["RestRun", "RestRunFuzzing", "RestRunGraphQL", "RestRunGRPC", "RestRunImporting", "RestRunMock", "RestRunTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "RestRunCLITests",
-            dependencies: ["RestRun", "RestRunFuzzing", "RestRunImporting", "RestRunMock", "RestRunTestSupport"],
+            dependencies: ["RestRun", "RestRunFuzzing", "RestRunImporting", "RestRunMock", "RestRunTestSupport", "RouteGuideExample"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -54,20 +54,20 @@ struct CallRunner {
                                 }
                                 outcome.responses.append(bytes)
                             case .trailingMetadata(let trailers):
-                                outcome.trailers = Self.pairs(trailers)
+                                outcome.trailers = Self.pairs(trailers, trailing: true)
                             }
                         }
                     } catch let error as RPCError {
                         try Self.failIfLocal(error, target: target, timeout: timeout, started: started)
                         outcome.status = error.code.rawValue
                         outcome.message = error.message
-                        outcome.trailers = Self.pairs(error.metadata)
+                        outcome.trailers = Self.pairs(error.metadata, trailing: true)
                     }
                 case .failure(let error):
                     try Self.failIfLocal(error, target: target, timeout: timeout, started: started)
                     outcome.status = error.code.rawValue
                     outcome.message = error.message
-                    outcome.trailers = Self.pairs(error.metadata)
+                    outcome.trailers = Self.pairs(error.metadata, trailing: true)
                 }
                 return outcome
             }
@@ -75,7 +75,7 @@ struct CallRunner {
             throw failure
         } catch let error as RPCError {
             try Self.failIfLocal(error, target: target, timeout: timeout, started: started)
-            return CallOutcome(status: error.code.rawValue, message: error.message, headers: [], trailers: Self.pairs(error.metadata), responses: [])
+            return CallOutcome(status: error.code.rawValue, message: error.message, headers: [], trailers: Self.pairs(error.metadata, trailing: true), responses: [])
         } catch {
             throw CallFailure(kind: .connection, message: "the call to \(target.authority) failed: \(Self.describe(error))")
         }
@@ -123,8 +123,10 @@ struct CallRunner {
         return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)s" : "\(milliseconds)ms"
     }
 
-    static func pairs(_ metadata: Metadata) -> [(String, String)] {
-        metadata.filter { !$0.key.hasPrefix(":") }.map { element in
+    /// The metadata as (name, value) pairs, binary values in base64; HTTP/2's pseudo-headers left
+    /// out, and from trailers the content type a trailers-only response carries.
+    static func pairs(_ metadata: Metadata, trailing: Bool = false) -> [(String, String)] {
+        metadata.filter { !$0.key.hasPrefix(":") && !(trailing && $0.key == "content-type") }.map { element in
             switch element.value {
             case .string(let text): (element.key, text)
             case .binary(let bytes): (element.key, ProtoBase64.encode(bytes))

@@ -6,7 +6,6 @@ import SwiftProtobuf
 /// reflection messages are few and small, so they are written and read field by field.
 struct ReflectionClient {
     let pool: ChannelPool
-    let runner: CallRunner
 
     /// The files that declare the server's services, with every file they import.
     func files(of target: CallTarget, metadata: [(String, String)], timeout: Duration?) async throws(CallFailure) -> [Google_Protobuf_FileDescriptorProto] {
@@ -18,65 +17,103 @@ struct ReflectionClient {
         throw CallFailure(kind: .reflection, message: "\(target.authority) offers no reflection service (grpc.reflection.v1 or v1alpha): name its .proto files with proto: or a descriptor set with protoset:")
     }
 
-    /// The files, or nil when the server does not implement this version.
+    /// The files, or nil when the server does not implement this version. One stream carries the
+    /// whole conversation: the list of services, the files that declare them, then any import the
+    /// server left out, asked for by name.
     private func files(of target: CallTarget, service: String, metadata: [(String, String)], timeout: Duration?) async throws(CallFailure) -> [Google_Protobuf_FileDescriptorProto]? {
-        // First the list of services.
-        let listing = try await ask(target, service: service, metadata: metadata, timeout: timeout, requests: [Self.request(field: 7, value: "*")])
-        guard let listing else { return nil }
-        var names: [String] = []
-        for response in listing {
-            for (number, payload) in Self.fields(response) where number == 6 {
-                for (inner, service) in Self.fields(payload) where inner == 1 {
-                    for (nameField, name) in Self.fields(service) where nameField == 1 {
-                        names.append(String(decoding: name, as: UTF8.self))
-                    }
-                }
-            }
-            try Self.checkError(response, target: target)
+        let client = try await pool.client(for: target)
+        let (outgoing, sender) = AsyncStream.makeStream(of: [UInt8].self)
+        var requestMetadata = Metadata()
+        for (name, value) in metadata where !name.lowercased().hasSuffix("-bin") { requestMetadata.addString(value, forKey: name.lowercased()) }
+        let request = StreamingClientRequest<[UInt8]>(metadata: requestMetadata) { writer in
+            for await message in outgoing { try await writer.write(message) }
         }
-        var files: [String: Google_Protobuf_FileDescriptorProto] = [:]
-        var order: [String] = []
-        func take(_ responses: [[UInt8]]) throws(CallFailure) {
-            for response in responses {
-                try Self.checkError(response, target: target)
-                for (number, payload) in Self.fields(response) where number == 4 {
-                    for (inner, bytes) in Self.fields(payload) where inner == 1 {
-                        guard let file = try? Google_Protobuf_FileDescriptorProto(serializedBytes: bytes) else {
-                            throw CallFailure(kind: .reflection, message: "\(target.authority)'s reflection service sent a file descriptor that cannot be read")
+        var options = CallOptions.defaults
+        options.timeout = timeout ?? .seconds(30)
+        options.waitForReady = false
+        options.maxResponseMessageBytes = CallRunner.responseLimit
+        let started = ContinuousClock.now
+        do {
+            return try await client.bidirectionalStreaming(
+                request: request,
+                descriptor: MethodDescriptor(fullyQualifiedService: service, method: "ServerReflectionInfo"),
+                serializer: RawMessageSerializer(), deserializer: RawMessageDeserializer(), options: options
+            ) { response -> [Google_Protobuf_FileDescriptorProto]? in
+                defer { sender.finish() }
+                let contents: StreamingClientResponse<[UInt8]>.Contents
+                switch response.accepted {
+                case .success(let accepted): contents = accepted
+                case .failure(let error):
+                    try CallRunner.failIfLocal(error, target: target, timeout: timeout, started: started)
+                    if error.code == .unimplemented { return nil }
+                    throw CallFailure(kind: .reflection, message: "\(target.authority)'s reflection service failed with status \(StatusNames.name(of: error.code.rawValue)): \(error.message)")
+                }
+                var answers = contents.bodyParts.makeAsyncIterator()
+                func next() async throws -> [UInt8]? {
+                    while let part = try await answers.next() {
+                        if case .message(let bytes) = part { return bytes }
+                    }
+                    return nil
+                }
+                sender.yield(Self.request(field: 7, value: "*"))
+                guard let listing = try await next() else { return nil }
+                try Self.checkError(listing, target: target)
+                var names: [String] = []
+                for (number, payload) in Self.fields(listing) where number == 6 {
+                    for (inner, entry) in Self.fields(payload) where inner == 1 {
+                        for (nameField, name) in Self.fields(entry) where nameField == 1 {
+                            names.append(String(decoding: name, as: UTF8.self))
                         }
-                        if files[file.name] == nil { order.append(file.name) }
-                        files[file.name] = file
                     }
                 }
+                var files: [String: Google_Protobuf_FileDescriptorProto] = [:]
+                var order: [String] = []
+                func ask(_ requests: [[UInt8]]) async throws {
+                    for request in requests { sender.yield(request) }
+                    for _ in requests {
+                        guard let answer = try await next() else { return }
+                        try Self.checkError(answer, target: target)
+                        for (number, payload) in Self.fields(answer) where number == 4 {
+                            for (inner, bytes) in Self.fields(payload) where inner == 1 {
+                                guard let file = try? Google_Protobuf_FileDescriptorProto(serializedBytes: bytes) else {
+                                    throw CallFailure(kind: .reflection, message: "\(target.authority)'s reflection service sent a file descriptor that cannot be read")
+                                }
+                                if files[file.name] == nil { order.append(file.name) }
+                                files[file.name] = file
+                            }
+                        }
+                    }
+                }
+                try await ask(names.filter { !$0.hasPrefix("grpc.reflection.") }.map { Self.request(field: 4, value: $0) })
+                // Imports the server left out, asked for by name until none is missing.
+                for _ in 0..<20 {
+                    let missing = Set(files.values.flatMap(\.dependency)).filter { files[$0] == nil && WellKnownProtos.files[$0] == nil }
+                    if missing.isEmpty { break }
+                    let before = files.count
+                    try await ask(missing.sorted().map { Self.request(field: 3, value: $0) })
+                    if files.count == before { break }
+                }
+                // The well-known types a server did not send come from rest-run's own copies.
+                let builtIn = Set(files.values.flatMap(\.dependency)).filter { files[$0] == nil && WellKnownProtos.files[$0] != nil }
+                var result = order.compactMap { files[$0] }
+                if !builtIn.isEmpty {
+                    do throws(ProtoSyntaxError) {
+                        result = try ProtoFileLoader.loadBuiltIn(builtIn.sorted()) + result
+                    } catch {
+                        throw CallFailure(kind: .reflection, message: error.message)
+                    }
+                }
+                return result
             }
+        } catch let failure as CallFailure {
+            throw failure
+        } catch let error as RPCError {
+            try CallRunner.failIfLocal(error, target: target, timeout: timeout, started: started)
+            if error.code == .unimplemented { return nil }
+            throw CallFailure(kind: .reflection, message: "\(target.authority)'s reflection service failed with status \(StatusNames.name(of: error.code.rawValue)): \(error.message)")
+        } catch {
+            throw CallFailure(kind: .reflection, message: "reflection with \(target.authority) failed: \(CallRunner.describe(error))")
         }
-        let wanted = names.filter { !$0.hasPrefix("grpc.reflection.") }
-        if !wanted.isEmpty {
-            let answers = try await ask(target, service: service, metadata: metadata, timeout: timeout, requests: wanted.map { Self.request(field: 4, value: $0) })
-            try take(answers ?? [])
-        }
-        // Imports the server left out, asked for by name until none is missing.
-        var rounds = 0
-        while rounds < 20 {
-            rounds += 1
-            let missing = Set(files.values.flatMap(\.dependency)).filter { files[$0] == nil && WellKnownProtos.files[$0] == nil }
-            if missing.isEmpty { break }
-            let answers = try await ask(target, service: service, metadata: metadata, timeout: timeout, requests: missing.sorted().map { Self.request(field: 3, value: $0) })
-            let before = files.count
-            try take(answers ?? [])
-            if files.count == before { break }
-        }
-        // The well-known types a server did not send come from rest-run's own copies.
-        let builtIn = Set(files.values.flatMap(\.dependency)).filter { files[$0] == nil && WellKnownProtos.files[$0] != nil }
-        var result = order.compactMap { files[$0] }
-        if !builtIn.isEmpty {
-            do throws(ProtoSyntaxError) {
-                result = try ProtoFileLoader.loadBuiltIn(builtIn.sorted()) + result
-            } catch {
-                throw CallFailure(kind: .reflection, message: error.message)
-            }
-        }
-        return result
     }
 
     private static func request(field: Int32, value: String) -> [UInt8] {
@@ -102,19 +139,5 @@ struct ReflectionClient {
             for (inner, text) in fields(payload) where inner == 2 { message = String(decoding: text, as: UTF8.self) }
             throw CallFailure(kind: .reflection, message: "\(target.authority)'s reflection service answered: \(message)")
         }
-    }
-
-    /// The responses to `requests` sent on one reflection stream, or nil when the server does not
-    /// implement `service`.
-    private func ask(_ target: CallTarget, service: String, metadata: [(String, String)], timeout: Duration?, requests: [[UInt8]]) async throws(CallFailure) -> [[UInt8]]? {
-        let outcome = try await runner.call(
-            target: target, service: service, method: "ServerReflectionInfo", metadata: metadata,
-            messages: requests, timeout: timeout ?? .seconds(30)
-        )
-        if outcome.status == 12 { return nil }
-        guard outcome.status == 0 else {
-            throw CallFailure(kind: .reflection, message: "\(target.authority)'s reflection service failed with status \(StatusNames.name(of: outcome.status)): \(outcome.message)")
-        }
-        return outcome.responses
     }
 }

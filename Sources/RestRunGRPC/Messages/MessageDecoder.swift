@@ -5,10 +5,11 @@ import SwiftProtobuf
 /// default value left out (unless they have presence), enums by name, 64-bit integers as strings,
 /// `bytes` in base64, the well-known types in their special forms, fields in number order, and
 /// fields the descriptor does not know dropped.
-struct MessageDecoder {
+package struct MessageDecoder {
     /// Why the bytes cannot be read as the message.
-    struct DecodeFailure: Error {
-        var message: String
+    package struct DecodeFailure: Error {
+        /// One sentence.
+        package var message: String
     }
 
     let pool: DescriptorPool

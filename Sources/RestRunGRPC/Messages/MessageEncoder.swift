@@ -71,7 +71,7 @@ struct MessageEncoder {
                 continue
             }
             seen[index] = member.key
-            if case .null = member.value, field.typeName != "google.protobuf.Value" || field.isRepeated { continue }
+            if case .null = member.value, !["google.protobuf.Value", "google.protobuf.NullValue"].contains(field.typeName) || field.isRepeated { continue }
             if let oneof = field.oneof {
                 if let other = oneofs[oneof] {
                     problem(memberPath, "\(other) and \(member.key) are both set, but they are in the same oneof \(message.oneofs[oneof])", atKey: true)

@@ -66,6 +66,8 @@ package final class DescriptorPool: Sendable {
     package let services: [String]
     /// The files, as given.
     let files: [Google_Protobuf_FileDescriptorProto]
+    /// The file that declares each message, enum and service, by full name.
+    let symbolFiles: [String: String]
 
     /// Indexes `files`, whose type names are resolved (`.package.Type`).
     init(files: [Google_Protobuf_FileDescriptorProto]) throws(ProtoSyntaxError) {
@@ -157,6 +159,19 @@ package final class DescriptorPool: Sendable {
                 }
             }
         }
+        var symbolFiles: [String: String] = [:]
+        func record(_ message: Google_Protobuf_DescriptorProto, scope: String, file: String) {
+            let name = ProtoResolver.join(scope, message.name)
+            symbolFiles[name] = file
+            for nested in message.nestedType { record(nested, scope: name, file: file) }
+            for enumeration in message.enumType { symbolFiles[ProtoResolver.join(name, enumeration.name)] = file }
+        }
+        for file in files {
+            for message in file.messageType { record(message, scope: file.package, file: file.name) }
+            for enumeration in file.enumType { symbolFiles[ProtoResolver.join(file.package, enumeration.name)] = file.name }
+            for service in file.service { symbolFiles[ProtoResolver.join(file.package, service.name)] = file.name }
+        }
+        self.symbolFiles = symbolFiles
         self.messages = messages
         self.enums = enums
         self.methods = methods

@@ -15,6 +15,8 @@ struct ProtoFileLoader {
     static let fileCountLimit = 2_000
 
     private let importPaths: [String]
+    /// Files given as text rather than read from disk, by import name.
+    private var sources: [String: String] = [:]
     private var parsed: [String: (descriptor: Google_Protobuf_FileDescriptorProto, references: [String: ProtoParser.Reference])] = [:]
     private var order: [String] = []
     private var loading: [String] = []
@@ -47,6 +49,15 @@ struct ProtoFileLoader {
             located.file = loader.paths[error.file] ?? error.file
             throw located
         }
+    }
+
+    /// Files given as text (by import name; they may import each other and the built-in ones),
+    /// parsed and resolved.
+    static func load(sources: [String: String]) throws(ProtoSyntaxError) -> [Google_Protobuf_FileDescriptorProto] {
+        var loader = ProtoFileLoader(importPaths: [])
+        loader.sources = sources
+        for name in sources.keys.sorted() { try loader.load(name: name, importedFrom: nil) }
+        return try loader.resolved()
     }
 
     /// The built-in files named (and what they import), parsed and resolved.
@@ -95,7 +106,7 @@ struct ProtoFileLoader {
         }
         guard order.count < Self.fileCountLimit else { throw failure("more than \(Self.fileCountLimit) files are imported") }
         let bytes: [UInt8]
-        if let text = WellKnownProtos.files[name] {
+        if let text = sources[name] ?? WellKnownProtos.files[name] {
             bytes = Array(text.utf8)
         } else if let (path, found) = try contents(of: name, failure: failure) {
             bytes = found

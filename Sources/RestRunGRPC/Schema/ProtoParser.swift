@@ -20,6 +20,9 @@ struct ProtoParser {
     /// Where each field's and method's type name was written: keyed `Message#number` and
     /// `package.Service/Method>` or `<`.
     private(set) var references: [String: Reference] = [:]
+    /// Where each field's name was written, keyed `Message#number`, for the checks of a message's
+    /// fields (the later of two clashing fields is reported).
+    private var fieldPlaces: [String: [(line: Int, column: Int)]] = [:]
     private var depth = 0
 
     private static let scalarTypes: [String: Google_Protobuf_FieldDescriptorProto.TypeEnum] = [
@@ -414,6 +417,7 @@ struct ProtoParser {
             let number = try integer("a field number")
             field.name = name.text.lowercased()
             field.number = try fieldNumber(number, at: name)
+            fieldPlaces[fullName + "#\(field.number)", default: []].append((name.line, name.column))
             field.label = label ?? .optional
             field.type = .group
             field.typeName = name.text
@@ -443,6 +447,7 @@ struct ProtoParser {
         let number = try integer("a field number")
         field.name = name.text
         field.number = try fieldNumber(number, at: name)
+        fieldPlaces[fullName + "#\(field.number)", default: []].append((name.line, name.column))
         field.label = label ?? .optional
         if label == .optional && syntax == "proto3" { field.proto3Optional = true }
         if let oneof { field.oneofIndex = oneof }
@@ -507,6 +512,7 @@ struct ProtoParser {
         var field = Google_Protobuf_FieldDescriptorProto()
         field.name = name.text
         field.number = try fieldNumber(number, at: name)
+        fieldPlaces[fullName + "#\(field.number)", default: []].append((name.line, name.column))
         field.label = .repeated
         field.type = .message
         field.typeName = "." + fullName + "." + entry.name
@@ -529,8 +535,12 @@ struct ProtoParser {
         var numbers: [Int32: String] = [:]
         var names: Set<String> = []
         var jsonNames: [String: String] = [:]
+        var seenNumbers: [Int32: Int] = [:]
         for field in message.field {
-            let position = references[fullName + "#\(field.number)"]
+            let places = fieldPlaces[fullName + "#\(field.number)"] ?? []
+            let occurrence = seenNumbers[field.number, default: 0]
+            seenNumbers[field.number] = occurrence + 1
+            let position = places.indices.contains(occurrence) ? places[occurrence] : places.last
             func fail(_ message: String) -> ProtoSyntaxError {
                 ProtoSyntaxError(file: file, line: position?.line ?? 0, column: position?.column ?? 0, message: message)
             }

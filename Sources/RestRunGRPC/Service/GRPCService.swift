@@ -185,8 +185,7 @@ package final class GRPCService: Sendable {
         let task = reflected.withLock { tasks in
             if let task = tasks[target] { return task }
             let task = Task { () throws -> DescriptorPool in
-                let runner = CallRunner(pool: channels)
-                let files = try await ReflectionClient(pool: channels, runner: runner).files(of: target, metadata: metadata, timeout: timeout)
+                let files = try await ReflectionClient(pool: channels).files(of: target, metadata: metadata, timeout: timeout)
                 do throws(ProtoSyntaxError) {
                     return try DescriptorPool(files: files)
                 } catch {
