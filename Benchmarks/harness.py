@@ -352,12 +352,90 @@ def first_event_check(rest, work, server, rounds):
     return differences
 
 
+class RouteGuideServer:
+    """S10's gRPC server: the example route guide (grpc-swift's server, release build) on a free
+    port of 127.0.0.1, and what both clients need: rest-run's request files (8 files of 250 calls,
+    run 8 at a time) and a Python grpcio client with generated stubs doing the same 2,000 calls on
+    8 threads over one channel, as ghz does."""
+
+    CALLS, CONCURRENCY = 2000, 8
+
+    def __init__(self, root, work, venv):
+        self.root, self.work, self.venv = root, work, venv
+        self.binary = os.path.join(root, ".build-bench", "release", "route-guide-server")
+        self.proto = os.path.join(root, "Examples", "RouteGuide", "route_guide.proto")
+        self.process = None
+        self.port = free_port()
+
+    def start(self):
+        log = open(os.path.join(self.work, "route-guide.log"), "w")
+        self.process = subprocess.Popen([self.binary, "--port", str(self.port), "--no-reflection", self.proto],
+                                        stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        for _ in range(100):
+            with open(os.path.join(self.work, "route-guide.log")) as f:
+                if "listening" in f.read():
+                    return
+            time.sleep(0.05)
+        raise SystemExit("the route guide server did not start")
+
+    def stop(self):
+        if self.process:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait()
+
+    def files(self):
+        folder = os.path.join(self.work, "files", "grpc")
+        os.makedirs(folder, exist_ok=True)
+        per = self.CALLS // self.CONCURRENCY
+        for k in range(self.CONCURRENCY):
+            with open(os.path.join(folder, f"part{k}.yaml"), "w") as f:
+                f.write(f"proto: {self.proto}\nrequests:\n  - name: feature {k}\n    url: grpc://127.0.0.1:{self.port}\n"
+                        f"    grpc: {{ method: routeguide.RouteGuide/GetFeature, message: {{ latitude: 409146138, longitude: -746188906 }} }}\n"
+                        f"    repeat: {per}\n    expect: {{ json: {{ $.name: {{ contains: Berkshire }} }} }}\n")
+        stubs = os.path.join(self.work, "grpc-py")
+        os.makedirs(stubs, exist_ok=True)
+        subprocess.run([os.path.join(self.venv, "python"), "-m", "grpc_tools.protoc", "-I" + os.path.dirname(self.proto),
+                        "--python_out=" + stubs, "--grpc_python_out=" + stubs, "route_guide.proto"], check=True)
+        client = os.path.join(stubs, "client.py")
+        with open(client, "w") as f:
+            f.write(f"""import sys, threading
+import grpc, route_guide_pb2 as pb, route_guide_pb2_grpc as rpc
+stub = rpc.RouteGuideStub(grpc.insecure_channel("127.0.0.1:{self.port}"))
+failed = []
+def calls():
+    for _ in range({per}):
+        if "Berkshire" not in stub.GetFeature(pb.Point(latitude=409146138, longitude=-746188906), timeout=30).name:
+            failed.append(1)
+threads = [threading.Thread(target=calls) for _ in range({self.CONCURRENCY})]
+for t in threads: t.start()
+for t in threads: t.join()
+sys.exit(1 if failed else 0)
+""")
+        return folder, client
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def cpu_seconds(argv, cwd, env):
+    """Runs argv and returns (wall seconds, user + system CPU seconds of it and every child it waited
+    for): rest-run waits for its gRPC helper before it exits, so the helper's CPU counts too."""
+    start = time.perf_counter()
+    process = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, start_new_session=True)
+    _, status, usage = os.wait4(process.pid, 0)
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--root", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--only", default="S1,S2,S3,S4,S5,S6,S7,S8,S9")
+    parser.add_argument("--only", default="S1,S2,S3,S4,S5,S6,S7,S8,S9,S10")
     parser.add_argument("--hot-functions", metavar="FILE",
                         help="write the functions the scenarios execute, busiest first, to FILE (the release build's "
                              "--symbol-ordering-file) instead of measuring")
@@ -416,6 +494,15 @@ def main():
             ("rest-run --repeat 1000", [rest] + articles + ["--repeat", "1000", "--quiet"], 0),
         ]))
 
+    route_guide = RouteGuideServer(args.root, args.work, venv) if "S10" in only else None
+    grpc_tools = []
+    if route_guide:
+        # S10: 2,000 unary gRPC calls, 8 at a time, against a grpc-swift server (issue 37).
+        folder, client = route_guide.files()
+        grpc_tools = [("rest-run --jobs 8", [rest, folder, "--jobs", "8", "--quiet"], 0),
+                      ("Python grpcio, 8 threads", [f"{venv}/python", client], 0)]
+        scenarios.append(("S10", "2,000 unary gRPC calls, 8 at a time", RouteGuideServer.CALLS, grpc_tools))
+
     events = EventServer() if "S8" in only else None
     if events:
         # S8: an event stream read as it arrives (issue 27): events a second against curl -N.
@@ -456,6 +543,8 @@ def main():
     try:
         if {"S1", "S2", "S3", "S4", "S6"} & only:
             nginx.start()
+        if route_guide:
+            route_guide.start()
         for sid, label, requests, tools in scenarios:
             samples = {tool: [] for tool, _, _ in tools}
             failures = {tool: 0 for tool, _, _ in tools}
@@ -475,8 +564,13 @@ def main():
         counts = instruction_counts(args, rest, files, env, only, bool(nginx.process)) if {"S2", "S5"} & only else []
         first_event = first_event_check(rest, args.work, events, max(rounds, 10)) if events else []
         fuzzing = fuzz_comparison(rest, args.root, venv, args.work, rounds) if "S9" in only else []
+        grpc_cpu = []
+        for _ in range(rounds if route_guide else 0):
+            grpc_cpu.append([cpu_seconds(argv, args.work, env) for _, argv, _ in grpc_tools])
     finally:
         nginx.stop()
+        if route_guide:
+            route_guide.stop()
         if events:
             events.stop()
 
@@ -498,6 +592,15 @@ def main():
             print(f"  {name:<22} {seconds * 1000:>9.1f} ms  {count:>6} {unit:<10} {count / seconds:>9.0f}/s  exit {codes}")
         ratio = fuzzing[0][1] / fuzzing[1][1]
         print(f"  [{'met' if ratio <= 1 / 3 else 'MISSED'}] S9 rest-run fuzz wall time <= 1/3 of Schemathesis's: {ratio:.3f}")
+    if grpc_cpu:
+        wall = [statistics.median(run[i][0] for run in grpc_cpu) for i in range(2)]
+        cpu = [statistics.median(run[i][1] for run in grpc_cpu) for i in range(2)]
+        codes = sorted({run[i][2] for run in grpc_cpu for i in range(2)})
+        print(f"\nS10 wall and CPU time (user + system, the helper's included), medians of {len(grpc_cpu)} interleaved rounds, exits {codes}:")
+        for i, (name, _, _) in enumerate(grpc_tools):
+            print(f"  {name:<26} {wall[i] * 1000:>9.1f} ms wall  {cpu[i] * 1000:>9.1f} ms CPU")
+        print(f"  [{'met' if wall[0] <= wall[1] else 'MISSED'}] S10 rest-run wall time <= the Python grpcio client's: {wall[0] / wall[1]:.2f}x")
+        print(f"  [{'met' if cpu[0] <= cpu[1] else 'MISSED'}] S10 rest-run CPU time <= the Python grpcio client's: {cpu[0] / cpu[1]:.2f}x")
     if counts:
         print_counts(counts)
 

@@ -8,6 +8,7 @@ let package = Package(
     dependencies: [
         .package(name: "rest-run", path: ".."),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0", traits: []),
     ],
     targets: [
         .target(name: "FuzzSupport"),
@@ -18,6 +19,11 @@ let package = Package(
         .executableTarget(name: "FuzzGraphQL", dependencies: [
             "FuzzSupport", .product(name: "RestRun", package: "rest-run"), .product(name: "RestRunGraphQL", package: "rest-run"),
         ]),
+        .executableTarget(name: "FuzzProto", dependencies: [
+            "FuzzSupport", .product(name: "RestRunGRPC", package: "rest-run"),
+            .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        ]),
+        .executableTarget(name: "FuzzProtoJSON", dependencies: ["FuzzSupport", .product(name: "RestRunGRPC", package: "rest-run")]),
         .executableTarget(name: "FuzzSpecCases", dependencies: [
             "FuzzSupport", .product(name: "RestRun", package: "rest-run"), .product(name: "RestRunFuzzing", package: "rest-run"),
         ]),

@@ -151,6 +151,7 @@ enum PluginStore {
 /// Ends the process with `code` (a free function: inside a command type, `exit` names
 /// ArgumentParser's own).
 private func endProcess(_ code: Int32) -> Never {
+    HelperChannel.endAll()
     exit(code)
 }
 

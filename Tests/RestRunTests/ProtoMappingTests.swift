@@ -77,6 +77,21 @@ struct ProtoMappingTests {
         return (fields + message.oneofDecl.map { "oneof \($0.name)" } + nested + message.enumType.map { "enum \($0.name) \($0.value.map(\.name))" }).joined(separator: "; ")
     }
 
+    @Test("what protoc accepts loads: options of every form, groups, extensions, aliases, editions (the fuzz seeds)")
+    func edgeCases() throws {
+        let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fuzz/seeds/proto").standardized.path
+        for name in ["edge.proto", "editions.proto"] {
+            let text = try String(contentsOfFile: seeds + "/" + name, encoding: .utf8)
+            let files = try ProtoFileLoader.load(sources: [name: text])
+            let pool = try DescriptorPool(files: files)
+            #expect(!pool.messages.isEmpty, "\(name)")
+        }
+        let pool = try DescriptorPool(files: ProtoFileLoader.load(sources: ["e.proto": try String(contentsOfFile: seeds + "/edge.proto", encoding: .utf8)]))
+        #expect(pool.methods["a.b.S/R"]?.clientStreaming == true && pool.methods["a.b.S/R"]?.serverStreaming == true)
+        #expect(pool.messages["a.b.M"]?.fields.first { $0.name == "g" }?.type == .group)
+        #expect(pool.messages["a.b.M"]?.fields.first { $0.name == "inner" }?.isPacked == false)
+    }
+
     @Test("syntax errors at their line and column, as protoc reports them")
     func syntaxErrors() {
         let cases: [(String, String)] = [

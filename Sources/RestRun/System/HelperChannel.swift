@@ -28,11 +28,38 @@ package final class HelperChannel: Sendable {
     private let answerLimit: Int
     private let state = Mutex(State())
     private let writing = Mutex<Void>(())
+    /// Every channel made, for `endAll()`.
+    private static let channels = Mutex<[HelperChannel]>([])
 
     /// A helper named `name`, found through `pathVariable` or beside rest-run.
     package init(name: String, pathVariable: String, answerLimit: Int = 256 * 1024 * 1024) {
         launcher = HelperLauncher(name: name, pathVariable: pathVariable)
         self.answerLimit = answerLimit
+        Self.channels.withLock { $0.append(self) }
+    }
+
+    /// Ends every running helper before rest-run exits: each sees its input end, finishes and is
+    /// waited for (at most a second, then killed), so none outlives rest-run and the time it
+    /// spent counts as rest-run's own (what `time` and a CI job's accounting see).
+    package static func endAll() {
+        for channel in channels.withLock({ $0 }) {
+            guard let running = channel.state.withLock({ state -> Running? in
+                defer { state.running = nil }
+                return state.running
+            }) else { continue }
+            shutdown(running.socket, Int32(SHUT_WR))
+            var status: Int32 = 0
+            var waited = false
+            for _ in 0..<100 {
+                let result = waitpid(running.process, &status, WNOHANG)
+                if result == running.process || (result < 0 && errno != EINTR) {
+                    waited = true
+                    break
+                }
+                usleep(10_000)
+            }
+            if !waited { HelperLauncher.end(socket: running.socket, process: running.process) } else { close(running.socket) }
+        }
     }
 
     /// The program's name.

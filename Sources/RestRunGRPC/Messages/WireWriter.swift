@@ -1,10 +1,14 @@
 /// Writes the protobuf binary encoding: tags, varints, fixed-width numbers and length-delimited
 /// bytes.
-struct WireWriter {
+package struct WireWriter {
     /// What was written.
-    private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
 
-    mutating func varint(_ value: UInt64) {
+    /// An empty writer.
+    package init() {}
+
+    /// A varint.
+    package mutating func varint(_ value: UInt64) {
         var value = value
         while value >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
@@ -13,22 +17,27 @@ struct WireWriter {
         bytes.append(UInt8(value))
     }
 
-    mutating func tag(_ number: Int32, _ wireType: UInt8) {
+    /// A field's tag: its number and wire type.
+    package mutating func tag(_ number: Int32, _ wireType: UInt8) {
         varint(UInt64(UInt32(bitPattern: number)) << 3 | UInt64(wireType))
     }
 
-    mutating func fixed32(_ value: UInt32) {
+    /// Four bytes, little-endian.
+    package mutating func fixed32(_ value: UInt32) {
         for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
     }
 
-    mutating func fixed64(_ value: UInt64) {
+    /// Eight bytes, little-endian.
+    package mutating func fixed64(_ value: UInt64) {
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
-    mutating func lengthDelimited(_ payload: [UInt8]) {
+    /// A length, then the bytes.
+    package mutating func lengthDelimited(_ payload: [UInt8]) {
         varint(UInt64(payload.count))
         bytes += payload
     }
 
-    mutating func append(_ raw: [UInt8]) { bytes += raw }
+    /// Bytes as they are.
+    package mutating func append(_ raw: [UInt8]) { bytes += raw }
 }

@@ -92,28 +92,20 @@ package final class ReflectionService: RegistrableRPCService {
     }
 }
 
-/// The few parts of the protobuf encoding reflection's messages need.
+/// The few parts of the protobuf encoding reflection's messages need, on rest-run-grpc's writer.
 struct ReflectionWire {
-    var output: [UInt8] = []
+    private var writer = WireWriter()
 
-    private mutating func varint(_ value: UInt64) {
-        var value = value
-        while value >= 0x80 {
-            output.append(UInt8(truncatingIfNeeded: value) | 0x80)
-            value >>= 7
-        }
-        output.append(UInt8(value))
-    }
+    var output: [UInt8] { writer.bytes }
 
     mutating func varint(_ field: UInt64, _ value: UInt64) {
-        varint(field << 3)
-        varint(value)
+        writer.tag(Int32(field), 0)
+        writer.varint(value)
     }
 
     mutating func bytes(_ field: UInt64, _ value: [UInt8]) {
-        varint(field << 3 | 2)
-        varint(UInt64(value.count))
-        output += value
+        writer.tag(Int32(field), 2)
+        writer.lengthDelimited(value)
     }
 
     mutating func string(_ field: UInt64, _ value: String) { bytes(field, Array(value.utf8)) }
