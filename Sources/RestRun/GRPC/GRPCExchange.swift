@@ -83,8 +83,6 @@ struct GRPCExchange: WireExchange {
         }
         var responses: [DecodedValue] = []
         if case let .array(items)? = GRPCHelper.member(outcome, "responses") { responses = items }
-        var requests: [DecodedValue] = []
-        if case let .array(items)? = GRPCHelper.member(outcome, "requests") { requests = items }
         let status: Int = if case let .integer(code)? = GRPCHelper.member(outcome, "status") { code } else { 2 }
         let serverStreams = check.shape?.serverStreaming ?? (responses.count > 1)
         let bodyValue: DecodedValue? = serverStreams ? .array(responses) : responses.first
@@ -96,7 +94,7 @@ struct GRPCExchange: WireExchange {
         response.version = "2"
         response.received = GRPCReceived(
             status: status, message: GRPCHelper.member(outcome, "message")?.stringValue ?? "", trailerFields: fields("trailers"),
-            requests: requests, responseCount: responses.count)
+            responseCount: responses.count)
         return response
     }
 }

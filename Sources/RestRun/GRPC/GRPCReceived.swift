@@ -7,8 +7,6 @@ package struct GRPCReceived: ReceivedContent {
     package var message: String
     /// The trailing metadata.
     package var trailerFields: Headers
-    /// The request messages as sent, in the JSON mapping, for `-v`.
-    package var requests: [DecodedValue]
     /// How many response messages arrived.
     package var responseCount: Int
 

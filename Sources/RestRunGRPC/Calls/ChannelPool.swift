@@ -1,6 +1,7 @@
 import GRPCCore
 import GRPCNIOTransportCore
 import GRPCNIOTransportHTTP2Posix
+import NIOPosix
 
 /// One gRPC client (one HTTP/2 connection, kept open) per target, for the helper's life: the
 /// calls of a run to the same server share it.
@@ -8,6 +9,10 @@ actor ChannelPool {
     typealias Client = GRPCClient<HTTP2ClientTransport.Posix>
 
     private var clients: [CallTarget: Client] = [:]
+    /// One event-loop thread carries every connection: the calls are few bytes each, and a
+    /// second loop thread would only add hand-offs between threads on a machine that also runs
+    /// rest-run and, often, the server.
+    private let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     /// The client of `target`, made and connected on first use.
     func client(for target: CallTarget) throws(CallFailure) -> Client {
@@ -41,7 +46,7 @@ actor ChannelPool {
         config.backoff = .init(initial: .milliseconds(50), max: .seconds(1), multiplier: 1.6, jitter: 0.2)
         let transport: HTTP2ClientTransport.Posix
         do {
-            transport = try HTTP2ClientTransport.Posix(target: resolvable, transportSecurity: security, config: config)
+            transport = try HTTP2ClientTransport.Posix(target: resolvable, transportSecurity: security, config: config, eventLoopGroup: loops)
         } catch {
             throw CallFailure(kind: .tls, message: "cannot set up a connection to \(target.authority): \(CallRunner.describe(error))")
         }

@@ -70,6 +70,13 @@ package indirect enum ProtoJSON: Equatable, Sendable {
     }
 
     static func writeString(_ value: String, to output: inout String) {
+        // Most strings need no escape: appended whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
+            output += "\""
+            output += value
+            output += "\""
+            return
+        }
         output += "\""
         for scalar in value.unicodeScalars {
             switch scalar {

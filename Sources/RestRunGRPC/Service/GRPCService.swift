@@ -13,7 +13,7 @@ import Synchronization
 ///   `{"unknownMethod": {"message", "unknown", "candidates"}}`.
 /// - `call`: `{"target": TARGET, "schema": N?, "method", "metadata": [[NAME, VALUE]], "messages":
 ///   [JSON], "timeout": SECONDS?}` (no schema: the server's reflection), answered `{"outcome":
-///   {"status", "message", "headers", "trailers", "responses", "requests", "method"}}`,
+///   {"status", "message", "headers", "trailers", "responses"}, "method": METHOD}`,
 ///   `{"failure": {"kind", "message"}}`, or, when the messages do not fit the method,
 ///   `{"problems": ...}` or `{"unknownMethod": ...}`.
 ///
@@ -252,7 +252,6 @@ package final class GRPCService: Sendable {
                     return [Self.failure("response", "a response message cannot be read as \(method.output): \(error.message)")]
                 }
             }
-            let requests = encoded.map { (try? decoder.decode($0[...], as: method.input)) ?? .object([]) }
             func pairs(_ list: [(String, String)]) -> ProtoJSON {
                 .array(list.map { .array([.string($0.0), .string($0.1)]) })
             }
@@ -264,7 +263,6 @@ package final class GRPCService: Sendable {
                     ProtoJSON.Property("headers", pairs(outcome.headers)),
                     ProtoJSON.Property("trailers", pairs(outcome.trailers)),
                     ProtoJSON.Property("responses", .array(responses)),
-                    ProtoJSON.Property("requests", .array(requests)),
                 ])),
             ]
         } catch {
