@@ -53,9 +53,8 @@ extension DeclaredExchangeLoader {
     /// What a request's kind implies once all its keys are read: a GraphQL request is a POST
     /// unless it says GET (its query then goes in the URL); a `ws://` URL is a WebSocket
     /// exchange, whose captures are its steps', which sends no body and reads no stream.
-    func completeKind(_ request: inout DeclaredExchange, node: Node, bodySeen: Node?, methodGiven: Bool) {
+    func completeKind(_ request: inout DeclaredExchange, node: Node, bodySeen: Node?, expect: Node?, methodGiven: Bool) {
         if request.kind.graphQL != nil, !methodGiven { request.method = .post }
-        let expect = node.pairs?.first { $0.key.scalarText == "expect" }?.value
         if var call = request.kind.grpc {
             request.method = .post
             GRPCLoader(context: context, schema: grpcSchema).loadExpectations(expect, into: &call)
@@ -70,7 +69,7 @@ extension DeclaredExchangeLoader {
             }
             return
         }
-        GRPCLoader.reportStrayExpectations(expect, context: context)
+        if let expect { GRPCLoader.reportStrayExpectations(expect, context: context) }
         if request.kind.webSocketSteps == nil, WebSocketLoader.isWebSocketURL(request.url) {
             guard request.kind.stream == nil else {
                 return context.error(Self.webSocketWithStream, at: node)

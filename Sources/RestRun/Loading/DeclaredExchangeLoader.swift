@@ -70,6 +70,7 @@ struct DeclaredExchangeLoader {
         var iteration: Iteration?
         var repeatCount = 1
         var bodySeen: Node?
+        var expectNode: Node?
         var methodGiven = false
         context.forEachEntry(node, what(), keysAre: "plain names") { key, value, keyNode in
             // Each request has at most one body: a body key, or a kind's that is one.
@@ -113,7 +114,9 @@ struct DeclaredExchangeLoader {
                 }
                 request.decoder = name
                 request.decoderLocation = context.location(value)
-            case .expect: (request.expectations, request.latencyBudgets) = loadExpectations(value)
+            case .expect:
+                (request.expectations, request.latencyBudgets) = loadExpectations(value)
+                expectNode = value
             case .repeat:
                 guard let count = context.integer(value, "'repeat'") else { return }
                 guard (1...Self.maxRepeat).contains(count) else {
@@ -134,15 +137,15 @@ struct DeclaredExchangeLoader {
             case .url: break
             }
         }
-        complete(&request, node: node, bodySeen: bodySeen, methodGiven: methodGiven)
+        complete(&request, node: node, bodySeen: bodySeen, expect: expectNode, methodGiven: methodGiven)
         guard !conditions.isEmpty || iteration != nil || repeatCount > 1 else { return DeclaredStep(request) }
         return DeclaredStep(request, governance: DeclaredStep.Governance(conditions: conditions, iteration: iteration, repeatCount: repeatCount))
     }
 
     /// What a request's keys imply once all are read: its default method and name, what its
     /// kind implies, and the status it expects (`2xx` unless it says, or its kind checks its own).
-    private func complete(_ request: inout DeclaredExchange, node: Node, bodySeen: Node?, methodGiven: Bool) {
-        completeKind(&request, node: node, bodySeen: bodySeen, methodGiven: methodGiven)
+    private func complete(_ request: inout DeclaredExchange, node: Node, bodySeen: Node?, expect: Node?, methodGiven: Bool) {
+        completeKind(&request, node: node, bodySeen: bodySeen, expect: expect, methodGiven: methodGiven)
         if request.name.isEmpty { request.name = "\(request.method) \(request.url)" }
         checkSingleAuthorization(request.headers, context: context)
         if !kindChecksItsOwnStatus(request), !request.expectations.contains(where: { if case .status = $0.subject { true } else { false } }) {

@@ -12,8 +12,9 @@ package enum ExchangeKind: Sendable {
     case eventStream(EventStreamSettings)
     /// `websocket:` or a `ws://` URL: a conversation of these steps after the handshake.
     case webSocket([WebSocketStep])
-    /// `grpc:`: a call of a gRPC method, its messages in the proto3 JSON mapping.
-    case grpc(GRPCCall)
+    /// `grpc:`: a call of a gRPC method, its messages in the proto3 JSON mapping. Boxed: the call
+    /// is large, and every request's kind is copied as it is read.
+    indirect case grpc(GRPCCall)
 
     /// The GraphQL operation the request sends, if it is one.
     package var graphQL: GraphQLOperation? {

@@ -33,12 +33,6 @@ struct ExpectationLoader {
                         result.append(Expectation(subject: .json(jsonPath), predicate: predicate, location: context.location(pathNode)))
                     }
                 }
-            case "trailers":
-                context.forEachEntry(value, "'trailers'") { name, predicateNode, nameNode in
-                    if let predicate = predicate(predicateNode, operands: .json) {
-                        result.append(Expectation(subject: .trailer(name), predicate: predicate, location: context.location(nameNode)))
-                    }
-                }
             case "body":
                 if let predicate = predicate(value, operands: .json) {
                     result.append(Expectation(subject: .body, predicate: predicate, location: context.location(keyNode)))
@@ -69,6 +63,12 @@ struct ExpectationLoader {
             case "schema":
                 if let check = schemaCheck(value) {
                     result.append(Expectation(subject: .decodedBody, predicate: .schema(check), location: context.location(keyNode)))
+                }
+            case "trailers":
+                context.forEachEntry(value, "'trailers'") { name, predicateNode, nameNode in
+                    if let predicate = predicate(predicateNode, operands: .json) {
+                        result.append(Expectation(subject: .trailer(name), predicate: predicate, location: context.location(nameNode)))
+                    }
                 }
             default: break
             }

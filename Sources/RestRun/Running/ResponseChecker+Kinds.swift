@@ -17,7 +17,7 @@ extension ResponseChecker {
     /// The expectations a request's kind checks itself, with their results: a gRPC call's status
     /// (OK unless `grpc_status:` says) and `grpc_message:`.
     func kindResults(of request: DeclaredExchange, response: Response, scope: Scope) -> [ExpectationResult] {
-        guard let call = request.kind.grpc, let received = response.grpc else { return [] }
+        guard response.received != nil, let call = request.kind.grpc, let received = response.grpc else { return [] }
         return call.results(of: received, scope: scope, redactor: redactor)
     }
 

@@ -37,7 +37,7 @@ extension Runner {
     /// What the response's kind received beyond a status and a body (a stream's events, a gRPC
     /// call's status and trailers), redacted.
     func details(of response: Response) -> (any ExchangeDetails)? {
-        if let received = response.grpc { return GRPCCallDetails(received, redactor: redactor) }
+        if response.received != nil, let received = response.grpc { return GRPCCallDetails(received, redactor: redactor) }
         guard let stream = response.stream else { return nil }
         return ReceivedEvents(events: stream.events.redacted(by: redactor), firstArrival: stream.firstEvent)
     }

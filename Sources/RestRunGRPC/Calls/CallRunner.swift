@@ -13,7 +13,7 @@ struct CallRunner {
         target: CallTarget, service: String, method: String, metadata: [(String, String)],
         messages: [[UInt8]], timeout: Duration?
     ) async throws(CallFailure) -> CallOutcome {
-        let client = try await pool.client(for: target)
+        let client = try pool.client(for: target)
         var requestMetadata = Metadata()
         for (name, value) in metadata {
             let key = name.lowercased()

@@ -2,13 +2,15 @@ import GRPCCore
 import GRPCNIOTransportCore
 import GRPCNIOTransportHTTP2Posix
 import NIOPosix
+import Synchronization
 
 /// One gRPC client (one HTTP/2 connection, kept open) per target, for the helper's life: the
-/// calls of a run to the same server share it.
-actor ChannelPool {
+/// calls of a run to the same server share it. A lock rather than an actor: every call asks for
+/// its client, and an actor's hop would cost each call a switch of threads.
+final class ChannelPool: Sendable {
     typealias Client = GRPCClient<HTTP2ClientTransport.Posix>
 
-    private var clients: [CallTarget: Client] = [:]
+    private let clients = Mutex<[CallTarget: Client]>([:])
     /// One event-loop thread carries every connection: the calls are few bytes each, and a
     /// second loop thread would only add hand-offs between threads on a machine that also runs
     /// rest-run and, often, the server.
@@ -16,7 +18,15 @@ actor ChannelPool {
 
     /// The client of `target`, made and connected on first use.
     func client(for target: CallTarget) throws(CallFailure) -> Client {
-        if let client = clients[target] { return client }
+        try clients.withLock { clients throws(CallFailure) -> Client in
+            if let client = clients[target] { return client }
+            let client = try makeClient(for: target)
+            clients[target] = client
+            return client
+        }
+    }
+
+    private func makeClient(for target: CallTarget) throws(CallFailure) -> Client {
         let security: HTTP2ClientTransport.Posix.TransportSecurity
         if target.usesTLS {
             var tls = HTTP2ClientTransport.Posix.TransportSecurity.TLS.defaults
@@ -52,13 +62,6 @@ actor ChannelPool {
         }
         let client = GRPCClient(transport: transport)
         Task { try? await client.runConnections() }
-        clients[target] = client
         return client
-    }
-
-    /// Ends every connection.
-    func shutDown() {
-        for client in clients.values { client.beginGracefulShutdown() }
-        clients = [:]
     }
 }

@@ -21,7 +21,7 @@ struct ReflectionClient {
     /// whole conversation: the list of services, the files that declare them, then any import the
     /// server left out, asked for by name.
     private func files(of target: CallTarget, service: String, metadata: [(String, String)], timeout: Duration?) async throws(CallFailure) -> [Google_Protobuf_FileDescriptorProto]? {
-        let client = try await pool.client(for: target)
+        let client = try pool.client(for: target)
         let (outgoing, sender) = AsyncStream.makeStream(of: [UInt8].self)
         var requestMetadata = Metadata()
         for (name, value) in metadata where !name.lowercased().hasSuffix("-bin") { requestMetadata.addString(value, forKey: name.lowercased()) }
