@@ -28,7 +28,9 @@ package struct FuzzCase: Sendable, Equatable {
     /// `literal` (a path parameter by its name, a query one as `query name`) is written as that
     /// text as it is (a `{{capture}}` in a saved file).
     package func target(_ operation: OpenAPIOperation, literal: [String: String] = [:]) -> String {
-        var path = operation.path
+        // A `${` written in the spec's path would read as an environment variable in the saved
+        // finding's URL: percent-encoded, it names the same path.
+        var path = operation.path.replacingLiterally("${", with: "%24{")
         for parameter in parameters where parameter.location == "path" {
             path = path.replacingLiterally(
                 "{\(parameter.name)}", with: literal[parameter.name] ?? Self.escape(ExampleValue.text(parameter.value)))
