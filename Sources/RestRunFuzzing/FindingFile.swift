@@ -56,7 +56,9 @@ package enum FindingFile {
         for (place, step) in finding.steps.enumerated() {
             let operation = operations[step.fuzzCase.operation]
             let last = place == finding.steps.count - 1
-            lines.append("  - name: \(YAMLText.quoted(last ? "\(operation.name): \(finding.check.rawValue)" : operation.name))")
+            // A `${` of the spec's path in the name would read as an environment variable.
+            let name = (last ? "\(operation.name): \(finding.check.rawValue)" : operation.name).replacingLiterally("${", with: "$ {")
+            lines.append("  - name: \(YAMLText.quoted(name))")
             lines.append("    method: \(step.fuzzCase.method ?? operation.method)")
             lines.append("    url: \(YAMLText.quoted(step.fuzzCase.target(operation, literal: templates[place] ?? [:])))")
             let literal = templates[place] ?? [:]
