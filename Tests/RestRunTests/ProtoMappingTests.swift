@@ -47,7 +47,7 @@ struct ProtoMappingTests {
     @Test("the .proto reader makes the descriptors protoc makes of the same files")
     func parserMatchesProtoc() throws {
         let ours = try ProtoFileLoader.load([Self.folder + "/mapping.proto"], importPaths: [Self.folder])
-        let theirs = try DescriptorSetReader.read(Self.folder + "/mapping.protoset")
+        let theirs = try DescriptorSetReader.load(Self.folder + "/mapping.protoset")
         for name in ["mapping.proto", "legacy.proto"] {
             guard var mine = ours.first(where: { $0.name == name }), var protoc = theirs.first(where: { $0.name == name }) else {
                 Issue.record("\(name) missing")

@@ -114,9 +114,7 @@ struct DeclaredExchangeLoader {
                 }
                 request.decoder = name
                 request.decoderLocation = context.location(value)
-            case .expect:
-                (request.expectations, request.latencyBudgets) = loadExpectations(value)
-                expectNode = value
+            case .expect: ((request.expectations, request.latencyBudgets), expectNode) = (loadExpectations(value), value)
             case .repeat:
                 guard let count = context.integer(value, "'repeat'") else { return }
                 guard (1...Self.maxRepeat).contains(count) else {

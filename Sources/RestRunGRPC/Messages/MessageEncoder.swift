@@ -302,32 +302,43 @@ struct MessageEncoder {
             if tagged { writer.tag(field.number, 2) }
             writer.lengthDelimited(bytes)
         case .enum:
-            guard let enumeration = pool.enums[field.typeName] else { return }
-            var number: Int32
-            switch json {
-            case .string(let name):
-                guard let known = enumeration.byName[name] else {
-                    if let parsed = Int32(name), enumeration.byNumber[parsed] != nil {
-                        number = parsed
-                        break
-                    }
-                    problem(path, "\(Self.shortName(enumeration.fullName)) has no value \(name)", unknown: name, candidates: enumeration.values.map(\.name))
-                    return
-                }
-                number = known
-            case .number(let text):
-                guard let parsed = Int32(text) else { return wrong("an enum value's name or a 32-bit number") }
-                number = parsed
-            case .null where enumeration.fullName == "google.protobuf.NullValue":
-                number = 0
-            default:
-                return wrong("the name of a value of \(Self.shortName(enumeration.fullName))")
-            }
+            guard let number = enumNumber(field, json, path: path) else { return }
             if tagged { writer.tag(field.number, 0) }
             writer.varint(UInt64(bitPattern: Int64(number)))
         default:
             problem(path, "\(field.jsonName) has a type rest-run cannot write")
         }
+    }
+
+    /// The number an enum value is written as: its name, or a number; nil (with a problem) when
+    /// it is neither.
+    private mutating func enumNumber(_ field: DescriptorPool.FieldInfo, _ json: ProtoJSON, path: [MessageProblem.PathStep]) -> Int32? {
+        func wrongEnum(_ expected: String) -> Int32? {
+            problem(path, "\(field.jsonName) is \(expected), not \(Self.describe(json))")
+            return nil
+        }
+        guard let enumeration = pool.enums[field.typeName] else { return nil }
+        var number: Int32
+        switch json {
+        case .string(let name):
+            guard let known = enumeration.byName[name] else {
+                if let parsed = Int32(name), enumeration.byNumber[parsed] != nil {
+                    number = parsed
+                    break
+                }
+                problem(path, "\(Self.shortName(enumeration.fullName)) has no value \(name)", unknown: name, candidates: enumeration.values.map(\.name))
+                return nil
+            }
+            number = known
+        case .number(let text):
+            guard let parsed = Int32(text) else { return wrongEnum("an enum value's name or a 32-bit number") }
+            number = parsed
+        case .null where enumeration.fullName == "google.protobuf.NullValue":
+            number = 0
+        default:
+            return wrongEnum("the name of a value of \(Self.shortName(enumeration.fullName))")
+        }
+        return number
     }
 
     /// The integer `json` holds (a number or a string of one, exponents allowed when the value

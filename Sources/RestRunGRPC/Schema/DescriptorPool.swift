@@ -159,6 +159,16 @@ package final class DescriptorPool: Sendable {
                 }
             }
         }
+        symbolFiles = Self.declaringFiles(files)
+        self.messages = messages
+        self.enums = enums
+        self.methods = methods
+        self.services = services.sorted()
+        self.files = files
+    }
+
+    /// The file that declares each message, enum and service of `files`, by full name.
+    private static func declaringFiles(_ files: [Google_Protobuf_FileDescriptorProto]) -> [String: String] {
         var symbolFiles: [String: String] = [:]
         func record(_ message: Google_Protobuf_DescriptorProto, scope: String, file: String) {
             let name = ProtoResolver.join(scope, message.name)
@@ -171,11 +181,6 @@ package final class DescriptorPool: Sendable {
             for enumeration in file.enumType { symbolFiles[ProtoResolver.join(file.package, enumeration.name)] = file.name }
             for service in file.service { symbolFiles[ProtoResolver.join(file.package, service.name)] = file.name }
         }
-        self.symbolFiles = symbolFiles
-        self.messages = messages
-        self.enums = enums
-        self.methods = methods
-        self.services = services.sorted()
-        self.files = files
+        return symbolFiles
     }
 }

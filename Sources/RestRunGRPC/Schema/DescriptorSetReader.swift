@@ -10,7 +10,7 @@ enum DescriptorSetReader {
     /// The largest descriptor set read.
     static let limit = 64 * 1024 * 1024
 
-    static func read(_ path: String) throws(ProtoSyntaxError) -> [Google_Protobuf_FileDescriptorProto] {
+    static func load(_ path: String) throws(ProtoSyntaxError) -> [Google_Protobuf_FileDescriptorProto] {
         func failure(_ message: String) -> ProtoSyntaxError { ProtoSyntaxError(file: path, line: 0, column: 0, message: message) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure("cannot read \(path): \(String(cString: strerror(errno)))") }
@@ -20,7 +20,7 @@ enum DescriptorSetReader {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw failure("cannot read \(path): \(String(cString: strerror(errno)))") }
             if count == 0 { break }

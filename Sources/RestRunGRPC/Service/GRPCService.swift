@@ -60,7 +60,7 @@ package final class GRPCService: Sendable {
         do throws(ProtoSyntaxError) {
             let pool: DescriptorPool
             if case .string(let path)? = request["protoset"] {
-                pool = try DescriptorPool(files: try DescriptorSetReader.read(path))
+                pool = try DescriptorPool(files: try DescriptorSetReader.load(path))
             } else {
                 pool = try DescriptorPool(files: try ProtoFileLoader.load(Self.strings(request["proto"]), importPaths: Self.strings(request["importPaths"])))
             }
