@@ -26,6 +26,20 @@ struct PredicateTests {
             == "count > 0 and one of 1, \"b\"")
     }
 
+    @Test("contains finds text as Swift compares characters, whatever the path the search takes")
+    func containsText() throws {
+        let cases: [(String, String)] = [
+            ("Berkshire Valley", "Valley"), ("Berkshire", "berk"), ("aaaaaaaaab", "aab"), ("ab", "abc"), ("", "a"), ("a", ""),
+            ("line\r\nnext", "\nnext"), ("line\r\nnext", "line\r"), ("line\r\nnext", "\r\n"), ("café", "cafe"),
+            ("cafe\u{301}", "cafe"), ("naïve text", "ïve"), (String(repeating: "ab", count: 500) + "c", "abc"),
+            (String(repeating: "x", count: 100), String(repeating: "x", count: 65)), ("tail", "l"), ("tail", "t"),
+        ]
+        for (text, piece) in cases {
+            let outcome = try check(.contains(.value(.string(piece))), .string(text))
+            #expect(outcome.passed == text.contains(piece), "\(text.debugDescription) contains \(piece.debugDescription)")
+        }
+    }
+
     @Test("equality compares numbers as numbers and reports type mismatches")
     func equality() throws {
         #expect(try check(.equals(.value(.integer(1))), .number(1.0)).passed)

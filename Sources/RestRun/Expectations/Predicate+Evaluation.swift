@@ -120,9 +120,9 @@ extension Predicate {
         switch actual {
         case let .string(text)?:
             guard case let .string(piece) = expected else {
-                return PredicateOutcome(passed: text.contains(expected.interpolationText), expectation: description)
+                return PredicateOutcome(passed: text.containsText(expected.interpolationText), expectation: description)
             }
-            return PredicateOutcome(passed: text.contains(piece), expectation: description)
+            return PredicateOutcome(passed: text.containsText(piece), expectation: description)
         case let .array(items)?:
             return PredicateOutcome(passed: items.contains(expected), expectation: description)
         case let .object(members)?:

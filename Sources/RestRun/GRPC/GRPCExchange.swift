@@ -45,8 +45,9 @@ struct GRPCExchange: WireExchange {
             }
         }
         let answer: DecodedValue
+        let responseBody: [UInt8]?
         do throws(GRPCHelper.Unanswered) {
-            answer = try await GRPCHelper.ask(body)
+            (answer, responseBody) = try await GRPCHelper.askWithBody(body)
         } catch {
             throw NetworkError(.other, error.message)
         }
@@ -81,12 +82,9 @@ struct GRPCExchange: WireExchange {
                 return (name, value)
             })
         }
-        var responses: [DecodedValue] = []
-        if case let .array(items)? = GRPCHelper.member(outcome, "responses") { responses = items }
         let status: Int = if case let .integer(code)? = GRPCHelper.member(outcome, "status") { code } else { 2 }
-        let serverStreams = check.shape?.serverStreaming ?? (responses.count > 1)
-        let bodyValue: DecodedValue? = serverStreams ? .array(responses) : responses.first
-        let bytes = bodyValue.map { Array($0.jsonText.utf8) } ?? []
+        let count: Int = if case let .integer(count)? = GRPCHelper.member(outcome, "count") { count } else { 0 }
+        let bytes = responseBody ?? []
         var response = Response(
             status: 200, headers: fields("headers"), body: bytes, url: request.url,
             duration: ContinuousClock.now - wire.start)
@@ -94,7 +92,7 @@ struct GRPCExchange: WireExchange {
         response.version = "2"
         response.received = GRPCReceived(
             status: status, message: GRPCHelper.member(outcome, "message")?.stringValue ?? "", trailerFields: fields("trailers"),
-            responseCount: responses.count)
+            responseCount: count)
         return response
     }
 }

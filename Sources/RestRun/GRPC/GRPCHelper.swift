@@ -25,16 +25,27 @@ enum GRPCHelper {
 
     /// The answer to `body`, awaited.
     static func ask(_ body: String) async throws(Unanswered) -> DecodedValue {
+        try await askWithBody(body).answer
+    }
+
+    /// The answer to `body`, awaited, and the response body a call's answer carries after a tab
+    /// (compact JSON has no raw tab): its bytes as the helper wrote them, never parsed here.
+    static func askWithBody(_ body: String) async throws(Unanswered) -> (answer: DecodedValue, body: [UInt8]?) {
         let line: [UInt8]
         do {
             line = try await channel.ask(body)
         } catch {
             throw Unanswered(message: error.message)
         }
-        return try parse(line)
+        guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { return (try parse(line[...]), nil) }
+        return (try parse(line[..<tab]), Array(line[(tab + 1)...]))
     }
 
     private static func parse(_ line: [UInt8]) throws(Unanswered) -> DecodedValue {
+        try parse(line[...])
+    }
+
+    private static func parse(_ line: ArraySlice<UInt8>) throws(Unanswered) -> DecodedValue {
         do {
             return try JSONParser.parse(line)
         } catch {

@@ -98,6 +98,11 @@ package final class HelperChannel: Sendable {
             answer(.failure(error))
             return nil
         }
+        // The helper reads lines of at most 64 MB (rest-run-grpc's `LineServer.lineLimit`).
+        guard body.utf8.count < 64 * 1024 * 1024 - 32 else {
+            answer(.failure(HelperProcess.HelperError(message: "the request to \(launcher.name) is larger than 64 MB")))
+            return nil
+        }
         let id = state.withLock { state in
             let id = state.nextID
             state.nextID += 1

@@ -1,4 +1,5 @@
 import GRPCCore
+import NIOCore
 
 /// Makes one call of any shape: every request message is sent, the stream half-closed, and every
 /// response message collected with the initial and trailing metadata and the status. Unary and
@@ -13,8 +14,34 @@ struct CallRunner {
         target: CallTarget, service: String, method: String, metadata: [(String, String)],
         messages: [[UInt8]], timeout: Duration?
     ) async throws(CallFailure) -> CallOutcome {
+        guard let timeout else {
+            return try await exchange(target: target, service: service, method: method, metadata: metadata, messages: messages, timeout: nil)
+        }
+        // The deadline is a timer on the connections' loop that cancels the call: grpc-swift's
+        // own would cost every call a task group, a sleeping task and a timer thread woken to
+        // cancel it.
+        let call = Task(executorPreference: pool.executor) { () async -> Result<CallOutcome, CallFailure> in
+            do throws(CallFailure) {
+                return .success(try await exchange(target: target, service: service, method: method, metadata: metadata, messages: messages, timeout: timeout))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = seconds >= Int64.max / 1_000_000_000 ? Int64.max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        let timer = pool.executor.loop.scheduleTask(in: .nanoseconds(nanoseconds)) { call.cancel() }
+        let result = await withTaskCancellationHandler { await call.value } onCancel: { call.cancel() }
+        timer.cancel()
+        return try result.get()
+    }
+
+    private func exchange(
+        target: CallTarget, service: String, method: String, metadata: [(String, String)],
+        messages: [[UInt8]], timeout: Duration?
+    ) async throws(CallFailure) -> CallOutcome {
         let client = try pool.client(for: target)
         var requestMetadata = Metadata()
+        if let timeout { requestMetadata.addString(Self.timeoutHeader(timeout), forKey: "grpc-timeout") }
         for (name, value) in metadata {
             let key = name.lowercased()
             if key.hasSuffix("-bin"), let bytes = ProtoBase64.decode(value) {
@@ -27,7 +54,6 @@ struct CallRunner {
             for message in messages { try await writer.write(message) }
         }
         var options = CallOptions.defaults
-        options.timeout = timeout
         options.waitForReady = false
         options.maxResponseMessageBytes = Self.responseLimit
         let started = ContinuousClock.now
@@ -77,6 +103,9 @@ struct CallRunner {
             try Self.failIfLocal(error, target: target, timeout: timeout, started: started)
             return CallOutcome(status: error.code.rawValue, message: error.message, headers: [], trailers: Self.pairs(error.metadata, trailing: true), responses: [])
         } catch {
+            if let timeout, Task.isCancelled {
+                throw CallFailure(kind: .deadline, message: Self.deadlineMessage(target, timeout))
+            }
             throw CallFailure(kind: .connection, message: "the call to \(target.authority) failed: \(Self.describe(error))")
         }
     }
@@ -84,8 +113,9 @@ struct CallRunner {
     /// Throws when `error` is grpc-swift's own (no connection, a TLS failure, rest-run's deadline)
     /// rather than a status the server sent.
     static func failIfLocal(_ error: RPCError, target: CallTarget, timeout: Duration?, started: ContinuousClock.Instant) throws(CallFailure) {
-        if error.code == .deadlineExceeded, let timeout, ContinuousClock.now - started >= timeout * 0.9 {
-            throw CallFailure(kind: .deadline, message: "\(target.authority) did not answer within \(Self.format(timeout)) (the request's timeout)")
+        // The call's task is cancelled only by the deadline's timer.
+        if let timeout, Task.isCancelled || (error.code == .deadlineExceeded && ContinuousClock.now - started >= timeout * 0.9) {
+            throw CallFailure(kind: .deadline, message: deadlineMessage(target, timeout))
         }
         let local = ["channel is", "subchannel", "Transport is", "Channel isn't ready", "connection closed", "Couldn't connect"]
         guard error.code == .unavailable || error.code == .unknown || error.code == .internalError,
@@ -115,6 +145,22 @@ struct CallRunner {
         }
         if let rpc = current as? RPCError { text = rpc.message }
         return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
+    }
+
+    static func deadlineMessage(_ target: CallTarget, _ timeout: Duration) -> String {
+        "\(target.authority) did not answer within \(format(timeout)) (the request's timeout)"
+    }
+
+    /// `timeout` as gRPC's `grpc-timeout` header writes it: at most eight digits and a unit,
+    /// rounded up to the finest unit that fits.
+    static func timeoutHeader(_ timeout: Duration) -> String {
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+        for (unit, size) in [("n", 1.0), ("u", 1e3), ("m", 1e6), ("S", 1e9), ("M", 60e9), ("H", 3600e9)] {
+            let value = (nanoseconds / size).rounded(.up)
+            if value <= 99_999_999 { return "\(Int(max(value, 1)))\(unit)" }
+        }
+        return "99999999H"
     }
 
     static func format(_ duration: Duration) -> String {

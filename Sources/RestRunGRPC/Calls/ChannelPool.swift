@@ -1,5 +1,6 @@
 import GRPCCore
 import GRPCNIOTransportCore
+import NIOCore
 import GRPCNIOTransportHTTP2Posix
 import NIOPosix
 import Synchronization
@@ -11,10 +12,16 @@ final class ChannelPool: Sendable {
     typealias Client = GRPCClient<HTTP2ClientTransport.Posix>
 
     private let clients = Mutex<[CallTarget: Client]>([:])
-    /// One event-loop thread carries every connection: the calls are few bytes each, and a
-    /// second loop thread would only add hand-offs between threads on a machine that also runs
+    /// The one thread that carries every connection and runs every call's tasks: the calls are
+    /// few bytes each, and a second thread would only add hand-offs on a machine that also runs
     /// rest-run and, often, the server.
     private let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    /// The tasks of calls, run on the connections' loop.
+    let executor: LoopExecutor
+
+    init() {
+        executor = LoopExecutor(loop: loops.next())
+    }
 
     /// The client of `target`, made and connected on first use.
     func client(for target: CallTarget) throws(CallFailure) -> Client {
@@ -61,7 +68,7 @@ final class ChannelPool: Sendable {
             throw CallFailure(kind: .tls, message: "cannot set up a connection to \(target.authority): \(CallRunner.describe(error))")
         }
         let client = GRPCClient(transport: transport)
-        Task { try? await client.runConnections() }
+        Task(executorPreference: executor) { try? await client.runConnections() }
         return client
     }
 }

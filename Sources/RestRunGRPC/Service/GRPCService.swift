@@ -13,21 +13,24 @@ import Synchronization
 ///   `{"unknownMethod": {"message", "unknown", "candidates"}}`.
 /// - `call`: `{"target": TARGET, "schema": N?, "method", "metadata": [[NAME, VALUE]], "messages":
 ///   [JSON], "timeout": SECONDS?}` (no schema: the server's reflection), answered `{"outcome":
-///   {"status", "message", "headers", "trailers", "responses"}, "method": METHOD}`,
-///   `{"failure": {"kind", "message"}}`, or, when the messages do not fit the method,
-///   `{"problems": ...}` or `{"unknownMethod": ...}`.
+///   {"status", "message", "headers", "trailers", "count"}, "method": METHOD}`, a tab, and the
+///   response body as JSON text (the one response message, nothing when there is none, or the
+///   array of them for a server-streaming method), which rest-run takes as it is rather than
+///   parse and write it again; `{"failure": {"kind", "message"}}`; or, when the messages do not
+///   fit the method, `{"problems": ...}` or `{"unknownMethod": ...}`. Answers are compact JSON:
+///   a tab or a newline only ever separates.
 ///
 /// A PROBLEM is `{"message": INDEX, "path": [STEP], "text", "unknown"?, "candidates"?, "atKey"?}`;
 /// a METHOD `{"input", "output", "clientStreaming", "serverStreaming"}`.
 package final class GRPCService: Sendable {
     private let schemas = Mutex<[DescriptorPool]>([])
     private let reflected = Mutex<[CallTarget: Task<DescriptorPool, any Error>]>([:])
-    private let channels = ChannelPool()
+    let channels = ChannelPool()
 
     package init() {}
 
     /// The answer to one request line, as one line of JSON (no newline).
-    package func answer(_ line: some Collection<UInt8>) async -> String {
+    func answer(_ line: some Collection<UInt8>) async -> String {
         let request: ProtoJSON
         do throws(ProtoJSONParser.SyntaxFailure) {
             request = try ProtoJSONParser.parse(line)
@@ -39,7 +42,10 @@ package final class GRPCService: Sendable {
         switch request["op"] {
         case .string("schema")?: members += schema(request)
         case .string("check")?: members += check(request)
-        case .string("call")?: members += await call(request)
+        case .string("call")?:
+            let (called, body) = await call(request)
+            members += called
+            if let body { return ProtoJSON.object(members).text + "\t" + body }
         default: members.append(Self.failure("request", "rest-run-grpc does not know this request"))
         }
         return ProtoJSON.object(members).text
@@ -184,7 +190,7 @@ package final class GRPCService: Sendable {
         let channels = self.channels
         let task = reflected.withLock { tasks in
             if let task = tasks[target] { return task }
-            let task = Task { () throws -> DescriptorPool in
+            let task = Task(executorPreference: channels.executor) { () throws -> DescriptorPool in
                 let files = try await ReflectionClient(pool: channels).files(of: target, metadata: metadata, timeout: timeout)
                 do throws(ProtoSyntaxError) {
                     return try DescriptorPool(files: files)
@@ -207,9 +213,9 @@ package final class GRPCService: Sendable {
         }
     }
 
-    private func call(_ request: ProtoJSON) async -> [ProtoJSON.Property] {
+    private func call(_ request: ProtoJSON) async -> ([ProtoJSON.Property], body: String?) {
         guard let target = Self.target(request["target"]), case .string(let name)? = request["method"] else {
-            return [Self.failure("request", "rest-run-grpc was asked to call without a target or a method")]
+            return ([Self.failure("request", "rest-run-grpc was asked to call without a target or a method")], nil)
         }
         var metadata: [(String, String)] = []
         if case .array(let pairs)? = request["metadata"] {
@@ -232,12 +238,12 @@ package final class GRPCService: Sendable {
             }
             let method: DescriptorPool.Method
             switch Self.method(name, in: pool) {
-            case .failure(let refusal): return [refusal.member]
+            case .failure(let refusal): return ([refusal.member], nil)
             case .success(let found): method = found
             }
             let encoded: [[UInt8]]
             switch Self.encode(Self.messages(request), as: method.input, pool: pool, allowTemplates: false) {
-            case .failure(let refusal): return [Self.describe(method), refusal.member]
+            case .failure(let refusal): return ([Self.describe(method), refusal.member], nil)
             case .success(let bytes): encoded = bytes
             }
             let decoder = MessageDecoder(pool: pool)
@@ -249,24 +255,25 @@ package final class GRPCService: Sendable {
                 do throws(MessageDecoder.DecodeFailure) {
                     responses.append(try decoder.decode(bytes[...], as: method.output))
                 } catch {
-                    return [Self.failure("response", "a response message cannot be read as \(method.output): \(error.message)")]
+                    return ([Self.failure("response", "a response message cannot be read as \(method.output): \(error.message)")], nil)
                 }
             }
             func pairs(_ list: [(String, String)]) -> ProtoJSON {
                 .array(list.map { .array([.string($0.0), .string($0.1)]) })
             }
-            return [
+            let body = method.serverStreaming ? ProtoJSON.array(responses).text : responses.first?.text ?? ""
+            return ([
                 Self.describe(method),
                 ProtoJSON.Property("outcome", .object([
                     ProtoJSON.Property("status", .number(String(outcome.status))),
                     ProtoJSON.Property("message", .string(outcome.message)),
                     ProtoJSON.Property("headers", pairs(outcome.headers)),
                     ProtoJSON.Property("trailers", pairs(outcome.trailers)),
-                    ProtoJSON.Property("responses", .array(responses)),
+                    ProtoJSON.Property("count", .number(String(responses.count))),
                 ])),
-            ]
+            ], body)
         } catch {
-            return [Self.failure(error.kind.rawValue, error.message)]
+            return ([Self.failure(error.kind.rawValue, error.message)], nil)
         }
     }
 }
