@@ -13,11 +13,11 @@ struct GRPCTests {
     static let proto = Fixtures.repositoryRoot + "/Examples/RouteGuide/route_guide.proto"
 
     static func server(
-        reflection: ReflectionService.Versions? = .both, tls: TestCertificates? = nil, echoesAuthorization: Bool = false
+        reflection: ReflectionService.Versions? = .both, tls: TestCertificates? = nil, mutual: Bool = false, echoesAuthorization: Bool = false
     ) async throws -> RouteGuideServer.Running {
         try await RouteGuideServer.start(
             codec: try RouteGuideServer.codec(protoFile: proto), reflection: reflection,
-            tls: tls.map { ($0.serverCertificate, $0.serverKey) }, echoesAuthorization: echoesAuthorization)
+            tls: tls.map { ($0.serverCertificate, $0.serverKey) }, clientCA: mutual ? tls?.ca : nil, echoesAuthorization: echoesAuthorization)
     }
 
     @Test("every call shape: metadata, trailers, the body as the JSON mapping writes it, captures into later calls")
@@ -295,5 +295,29 @@ struct GRPCTests {
         #expect(dry.status == 0, "\(dry.all)")
         #expect(dry.stdout.contains("grpcurl -cacert '\(certificates.ca)' -import-path '\(Fixtures.repositoryRoot)/Examples/RouteGuide' -proto '\(Self.proto)' -d '{\"latitude\":409146138,\"longitude\":-746188906}' -H 'authorization: Bearer [redacted]' 'localhost:\(server.port)' routeguide.RouteGuide/GetFeature"), "\(dry.stdout)")
         #expect(!dry.all.contains("s3cr3t-t0ken"))
+    }
+
+    @Test("mutual TLS: the client certificate options: { tls: } names is presented; without one the call is refused, exit 3")
+    func mutualTLS() async throws {
+        let certificates = try await TestCertificates.make()
+        let server = try await Self.server(reflection: .both, tls: certificates, mutual: true)
+        defer { server.task.cancel() }
+        func file(_ tls: String) -> String {
+            """
+            requests:
+              - url: grpcs://localhost:\(server.port)
+                grpc: { method: routeguide.RouteGuide/GetFeature, message: { latitude: 409146138, longitude: -746188906 } }
+                expect: { json: { $.name: { contains: Berkshire } } }
+                options: { tls: { \(tls) } }
+            """
+        }
+        let (path, presented) = try await binary.runFile(file("ca: \(certificates.ca), cert: \(certificates.clientCertificate), key: \(certificates.clientKey)"))
+        #expect(presented.status == 0, "\(presented.all)")
+        let dry = try await binary.run([path, "--dry-run"])
+        #expect(dry.stdout.contains("-cert '\(certificates.clientCertificate)' -key '\(certificates.clientKey)'"), "\(dry.stdout)")
+        let (_, without) = try await binary.runFile(file("ca: \(certificates.ca)"))
+        #expect(without.status == 3, "\(without.all)")
+        #expect(without.all.contains("failed: the server asks for a client certificate"), "\(without.all)")
+        #expect(!without.all.contains("RPCError") && !without.all.contains("NIOSSL"), "\(without.all)")
     }
 }

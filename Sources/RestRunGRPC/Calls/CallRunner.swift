@@ -127,7 +127,7 @@ struct CallRunner {
             throw CallFailure(kind: .connection, message: "cannot connect to \(target.authority): connection refused")
         }
         if lowered.contains("ssl") || lowered.contains("tls") || lowered.contains("certificate") || lowered.contains("handshake") {
-            throw CallFailure(kind: .tls, message: "the TLS handshake with \(target.authority) failed: \(text)")
+            throw CallFailure(kind: .tls, message: "the TLS handshake with \(target.authority) failed: \(tlsReason(text))")
         }
         if lowered.contains("http2") || lowered.contains("http/2") || lowered.contains("preface") || lowered.contains("protocol") {
             throw CallFailure(kind: .protocolError, message: "\(target.authority) does not speak HTTP/2, which gRPC needs")
@@ -145,6 +145,25 @@ struct CallRunner {
         }
         if let rpc = current as? RPCError { text = rpc.message }
         return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
+    }
+
+    /// Why a TLS handshake failed, in words rather than BoringSSL's error string.
+    static func tlsReason(_ text: String) -> String {
+        if text.contains("CERTIFICATE_REQUIRED") {
+            return "the server asks for a client certificate (options: { tls: { cert:, key: } })"
+        }
+        if text.contains("WRONG_VERSION_NUMBER") || text.contains("WRONG_SSL_VERSION") {
+            return "the server does not speak TLS on that port (try grpc://)"
+        }
+        if text.contains("CERTIFICATE_VERIFY_FAILED") || text.lowercased().contains("certificate") {
+            return "its certificate is not trusted (--cacert names the CA; for a test server, 'insecure: true')"
+        }
+        // BoringSSL's reason (`...:OPENSSL_internal:SOME_REASON at file:line`) as words.
+        if let range = text.firstRange(of: "OPENSSL_internal:") {
+            let reason = text[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if !reason.isEmpty { return String(reason.lowercased().map { $0 == "_" ? " " : $0 }) }
+        }
+        return "the connection could not be secured"
     }
 
     static func deadlineMessage(_ target: CallTarget, _ timeout: Duration) -> String {

@@ -23,15 +23,23 @@ package enum RouteGuideServer {
         package var reflection: ReflectionService?
     }
 
-    /// Starts a server of `codec` on `port` (0: any free port).
+    /// Starts a server of `codec` on `port` (0: any free port); with `clientCA`, TLS that asks
+    /// for a client certificate that CA signed.
     package static func start(
         codec: ProtoCodec, port: Int = 0, reflection: ReflectionService.Versions? = .both,
-        tls: (certificate: String, key: String)? = nil, echoesAuthorization: Bool = false
+        tls: (certificate: String, key: String)? = nil, clientCA: String? = nil, echoesAuthorization: Bool = false
     ) async throws -> Running {
-        let security: HTTP2ServerTransport.Posix.TransportSecurity = if let tls {
-            .tls(certificateChain: [.file(path: tls.certificate, format: .pem)], privateKey: .file(path: tls.key, format: .pem))
+        let security: HTTP2ServerTransport.Posix.TransportSecurity
+        if let tls, let clientCA {
+            // Mutual TLS: a client without a certificate the CA signed is refused.
+            security = .mTLS(certificateChain: [.file(path: tls.certificate, format: .pem)], privateKey: .file(path: tls.key, format: .pem)) { config in
+                config.trustRoots = .certificates([.file(path: clientCA, format: .pem)])
+                config.clientCertificateVerification = .noHostnameVerification
+            }
+        } else if let tls {
+            security = .tls(certificateChain: [.file(path: tls.certificate, format: .pem)], privateKey: .file(path: tls.key, format: .pem))
         } else {
-            .plaintext
+            security = .plaintext
         }
         let transport = HTTP2ServerTransport.Posix(address: .ipv4(host: "127.0.0.1", port: port), transportSecurity: security)
         var services: [any RegistrableRPCService] = [RouteGuideService(codec: codec, echoesAuthorization: echoesAuthorization)]
