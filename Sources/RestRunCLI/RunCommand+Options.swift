@@ -35,19 +35,12 @@ extension RunCommand {
         session.defaults.connectTimeout = connectTimeout?.duration
         if followRedirects { session.defaults.followRedirects = 50 }
         if let retry { session.defaultRetry = RetryPolicy(attempts: retry + 1) }
-        session.headers = headers.map { ($0.name, $0.value) }
         session.defaults.maxBody = maxBody?.bytes
-        if insecure { session.defaults.insecure = true }
         if http2 && (http1 || http11) { throw ValidationError("--http2 and --http1.1 ask for different versions: give one of them") }
         if http2 { session.defaults.http = .http2 } else if http1 || http11 { session.defaults.http = .http1_1 }
-        session.defaults.caFile = cacert
-        do {
-            session.proxy = try ProxyRules.from(flag: proxy, environment: environment)
-        } catch {
-            throw ValidationError(error.description)
-        }
-        for entry in resolve { session.resolve[entry.host] = entry.address }
-        session.filter = RequestFilter(tags: Set(tags), namePatterns: names, excludedTags: Set(excludedTags))
+        try ConnectionSettings(
+            headers: headers, insecure: insecure, cacert: cacert, proxy: proxy, resolve: resolve, tags: tags, excludedTags: excludedTags, names: names
+        ).apply(to: &session, environment: environment)
         session.jobs = jobs ?? 1
         session.repeats = repeats ?? 1
         session.warmups = warmups ?? 0

@@ -221,7 +221,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// Loads the routes file and starts the mock server on 127.0.0.1.
-    private static func startMock(_ path: String, printer: DiagnosticPrinter, stderr: any TextSink) async throws -> MockServer {
+    static func startMock(_ path: String, printer: DiagnosticPrinter, stderr: any TextSink) async throws -> MockServer {
         let routes: any MockResponder
         do {
             routes = try MockSource.load(path: path)

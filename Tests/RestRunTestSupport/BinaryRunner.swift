@@ -85,11 +85,12 @@ public struct BinaryRunner: Sendable {
 
     /// Writes `yaml` to a new temporary file named `name` and runs `rest-run FILE arguments`: what
     /// most end-to-end tests do. Returns the file's path (messages name it) and the output.
+    /// `prefix` comes before the file (a subcommand: `load`).
     public func runFile(
-        _ yaml: String, named name: String = "test.yaml", _ arguments: [String] = [], environment: [String: String] = [:]
+        _ yaml: String, named name: String = "test.yaml", _ arguments: [String] = [], prefix: [String] = [], environment: [String: String] = [:]
     ) async throws -> (file: String, output: Output) {
         let file = try Self.temporaryFile(name, yaml)
-        return (file, try await run([file] + arguments, environment: environment))
+        return (file, try await run(prefix + [file] + arguments, environment: environment))
     }
 
     /// Runs a shell command and returns its exit status.

@@ -14,6 +14,7 @@ struct FileSettings {
     var contract: OpenAPIContract?
     var graphqlSchema: GraphQLSchemaDocument?
     var grpcSchema = GRPCSchemaSetting()
+    var load: LoadSettings?
 
     /// `openapi: {spec, strict}`'s keys.
     static let openAPIKeys = ["spec", "strict"]
@@ -36,6 +37,7 @@ struct FileSettings {
         case "openapi": contract = Self.contract(node, context: context)
         case "graphql_schema": graphqlSchema = GraphQLLoader.schema(node, context: context)
         case "proto", "import_paths", "protoset": grpcSchema.read(key, node, context: context)
+        case "load": load = LoadSettings.read(node, context: context)
         default: break
         }
     }
@@ -54,6 +56,7 @@ struct FileSettings {
         result.brokenDecoderNames = base.brokenDecoderNames + brokenDecoderNames
         if let contract { result.contract = contract }
         if let graphqlSchema { result.graphqlSchema = graphqlSchema }
+        if let load { result.load = load }
         result.grpcSchema = grpcSchema.merged(over: base.grpcSchema)
         return result
     }

@@ -22,6 +22,8 @@ public struct RequestFile: Sendable {
     package var requests: [DeclaredExchange] { steps.map(\.request) }
     /// `openapi:`: the spec every response is checked against.
     package var contract: OpenAPIContract?
+    /// `load:`: the profile and thresholds of `rest-run load`.
+    package var load: LoadSettings?
     /// `exports:`: the captures a file used as a flow (`use:`) gives back to the file using it.
     package var exports: [String] = []
     /// `parameters:`: the variables a flow needs from its `with:` (or `--var`), having no default.

@@ -23,7 +23,7 @@ public struct RequestFileLoader: Sendable {
     /// The keys a file may have at the top level.
     public static let fileKeys = ["name"] + settingsKeys + ["exports", "parameters", "requests"]
     /// The keys an included file may have: settings only.
-    static let settingsKeys = ["include", "base_url", "variables", "headers", "auth", "options", "decoders", "openapi", "graphql_schema"] + GRPCLoader.fileKeys
+    static let settingsKeys = ["include", "base_url", "variables", "headers", "auth", "options", "decoders", "openapi", "graphql_schema", "load"] + GRPCLoader.fileKeys
 
     /// Creates a loader.
     public init(environment: [String: String] = [:], decoderNames: [String] = DecoderRegistry.builtIn.names, predefinedVariables: Set<String> = []) {
@@ -113,6 +113,7 @@ public struct RequestFileLoader: Sendable {
         file.options = settings.options.applying(defaults: defaults)
         file.decoders = settings.decoders
         file.contract = settings.contract
+        file.load = settings.load
         for declaration in settings.decoders where decoderNames.contains(declaration.name) {
             context.append([Diagnostic(
                 "a decoder named '\(declaration.name)' is already registered; pick another name", at: declaration.location)])

@@ -57,10 +57,46 @@ package enum RequestFileSchema: EditorSchemaWriting {
         "proto": ".proto files (a path or a list, relative to this file) that declare the services grpc: calls; read by rest-run itself, no protoc.",
         "import_paths": "Folders the imports of the proto: files are looked for in, relative to this file; default each file's own folder.",
         "protoset": "A compiled FileDescriptorSet (protoc --descriptor_set_out, buf build -o) that declares the services grpc: calls.",
+        "load": "How rest-run load applies this file: rate and duration, phases that ramp, or vus (the closed model); max_in_flight; thresholds that fail the run (exit 4). rest-run run ignores it.",
         "exports": "The captures a file used as a flow (use:) gives back to the file using it.",
         "parameters": "The variables a flow needs from its use:'s with: (they have no default).",
         "requests": "The requests, run in order; a capture feeds the requests after it. An item is a request (with url) or a use: of a flow.",
     ]
+
+    /// `load:`: a profile and thresholds.
+    static var loadType: DecodedValue {
+        let rate = DecodedValue.object(["anyOf": .array([.object(["type": .string("number"), "minimum": .integer(0)]), string(LoadRate.expectation)])])
+        let count = DecodedValue.object(["type": .string("integer"), "minimum": .integer(1)])
+        let bounds = DecodedValue.object([
+            "type": .string("object"),
+            "propertyNames": .object(["enum": .array(LoadSettings.comparisons.map { .string($0) })]),
+            "additionalProperties": .object(["type": .array([.string("string"), .string("number")])]),
+        ])
+        let thresholds = DecodedValue.object(["type": .string("object"), "additionalProperties": bounds])
+        let item = DecodedValue.object([
+            "type": .string("object"), "properties": .object(["request": string("The request's name.")]), "additionalProperties": bounds,
+        ])
+        return object(
+            keys: LoadSettings.keys,
+            descriptions: [
+                "phases": "Open model: phases in order, each {duration, rate} at a constant rate or {duration, rate, to} ramping linearly.",
+                "rate": "Open model: iterations started a second (200/s, 30/m), with duration.",
+                "duration": "How long the run lasts.",
+                "vus": "Closed model: this many loops back to back, with duration.",
+                "max_in_flight": "The most iterations in flight at once; one that finds no room is dropped and counted. Default 1000.",
+                "thresholds": "Bounds checked at the end (exit 4 when one fails): {p95: {\"<\": 200ms}, error_rate: {\"<\": 1%}}, or a list whose items may name their request.",
+            ],
+            types: [
+                "phases": .object(["type": .string("array"), "items": object(
+                    keys: LoadSettings.phaseKeys,
+                    descriptions: ["duration": "How long the phase lasts.", "rate": "Iterations a second at its start.", "to": "Iterations a second at its end (a ramp)."],
+                    types: ["duration": ref("duration"), "rate": rate, "to": rate],
+                    extra: ["required": .array([.string("duration"), .string("rate")])])]),
+                "rate": rate, "duration": ref("duration"), "vus": count, "max_in_flight": count,
+                "thresholds": .object(["anyOf": .array([thresholds, .object(["type": .string("array"), "items": item])])]),
+            ],
+            extra: [:])
+    }
 
     static let fileTypes: [String: DecodedValue] = [
         "name": string(nil),
@@ -93,6 +129,7 @@ package enum RequestFileSchema: EditorSchemaWriting {
         "proto": .object(["anyOf": .array([string(nil), stringList])]),
         "import_paths": .object(["anyOf": .array([string(nil), stringList])]),
         "protoset": string(nil),
+        "load": loadType,
         "exports": stringList,
         "parameters": stringList,
         "requests": .object(["type": .string("array"), "items": .object(["anyOf": .array([ref("request"), ref("use")])])]),

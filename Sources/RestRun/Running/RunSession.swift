@@ -177,7 +177,7 @@ public struct RunSession: Sendable {
         let warmup = SuiteRunner(runner: runner(), jobs: jobs, lanes: lanes)
         var seen = Set<String>()
         let warmupFiles = plan.files.filter { seen.insert($0.file.path).inserted }
-        let delegates: [any NetworkingDelegate] = [RedactionDelegate(redactor: redactor), AuthDelegate(redactor: redactor), RetryDelegate()] + self.delegates
+        let delegates = networkingDelegates
         let work = Task(executorPreference: lanes[0]) { () -> Result<RunTally, any Error> in
             do {
                 return .success(try await HTTPClientPool.with(plan.clientSettings, eventLoopGroup: group) { pool in
@@ -195,6 +195,12 @@ public struct RunSession: Sendable {
         let outcome = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
         try? await group.shutdownGracefully()
         return try outcome.get()
+    }
+
+    /// Every delegate a networker of the run has: redaction, auth and retries first, then the
+    /// plugins' and `-v`'s.
+    package var networkingDelegates: [any NetworkingDelegate] {
+        [RedactionDelegate(redactor: redactor), AuthDelegate(redactor: redactor), RetryDelegate()] + delegates
     }
 
     /// A `LoggingDelegate` writing `-v` lines to `sink` through swift-log.

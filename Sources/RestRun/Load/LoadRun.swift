@@ -1,0 +1,106 @@
+import NIOCore
+import NIOPosix
+
+/// Runs a plan's files as iterations under a profile: one iteration is one pass through one
+/// file's requests in order, with a fresh scope and cookie jar; with several files, iterations
+/// take them in turn. Open model: iterations start on the schedule whether or not earlier ones
+/// have finished, and one that finds `max_in_flight` iterations running is dropped. Closed
+/// model: `vus` loops back to back until the duration ends. Cancelling the calling task
+/// (Ctrl-C) ends it; what ran is in the recorder.
+package struct LoadRun: Sendable {
+    /// The session the files were loaded in (variables, headers, delegates, the redactor).
+    package var session: RunSession
+    /// The profile.
+    package var profile: LoadProfile
+    /// Where everything is counted.
+    package var recorder: LoadRecorder
+
+    /// A run.
+    package init(session: RunSession, profile: LoadProfile, recorder: LoadRecorder) {
+        self.session = session
+        self.profile = profile
+        self.recorder = recorder
+    }
+
+    /// Runs `plan`'s files until the profile ends (or the task is cancelled).
+    package func run(_ plan: ExecutionPlan) async throws {
+        let files = plan.files
+        guard !files.isEmpty else { return }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
+        let lanes = group.makeIterator().map(EventLoopExecutor.init)
+        let runner = session.runner()
+        let delegates = session.networkingDelegates
+        let recorder = recorder
+        let profile = profile
+        let work = Task(executorPreference: lanes[0]) { () -> Result<Void, any Error> in
+            do {
+                try await HTTPClientPool.with(plan.clientSettings, eventLoopGroup: group) { pool in
+                    let iteration: @Sendable (Int, ContinuousClock.Instant) async -> Void = { index, scheduled in
+                        recorder.started(lag: .now - scheduled)
+                        var iterationRunner = runner
+                        iterationRunner.observer = LoadIterationObserver(recorder: recorder, scheduled: scheduled)
+                        _ = await iterationRunner.run(files[index % files.count], networking: Networker(pool: pool, delegates: [CookieJar()] + delegates))
+                        recorder.completed()
+                    }
+                    if profile.isClosed {
+                        await Self.closed(profile, lanes: lanes, recorder: recorder, iteration: iteration)
+                    } else {
+                        await Self.open(profile, lanes: lanes, recorder: recorder, iteration: iteration)
+                    }
+                }
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        let outcome = await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
+        try? await group.shutdownGracefully()
+        try outcome.get()
+    }
+
+    private static func open(
+        _ profile: LoadProfile, lanes: [EventLoopExecutor], recorder: LoadRecorder,
+        iteration: @escaping @Sendable (Int, ContinuousClock.Instant) async -> Void
+    ) async {
+        let limit = profile.inFlightLimit
+        var schedule = LoadSchedule(profile)
+        var index = 0
+        await withDiscardingTaskGroup { group in
+            while let time = schedule.nextTime() {
+                let due = recorder.start + .nanoseconds(Int64(time * 1e9))
+                if due > .now {
+                    do { try await Task.sleep(until: due, tolerance: .microseconds(50), clock: .continuous) } catch { break }
+                }
+                if Task.isCancelled { break }
+                let number = index
+                index += 1
+                if recorder.schedule(at: due, limit: limit) {
+                    group.addTask(executorPreference: lanes[number % lanes.count]) { await iteration(number, due) }
+                }
+            }
+            // The run lasts the profile's length at least, so that its last second is whole.
+            let end = recorder.start + .nanoseconds(Int64(profile.seconds * 1e9))
+            if !Task.isCancelled, end > .now { try? await Task.sleep(until: end, clock: .continuous) }
+        }
+    }
+
+    private static func closed(
+        _ profile: LoadProfile, lanes: [EventLoopExecutor], recorder: LoadRecorder,
+        iteration: @escaping @Sendable (Int, ContinuousClock.Instant) async -> Void
+    ) async {
+        let loops = profile.vus ?? 1
+        let end = recorder.start + (profile.duration ?? .zero)
+        await withDiscardingTaskGroup { group in
+            for loop in 0..<loops {
+                group.addTask(executorPreference: lanes[loop % lanes.count]) {
+                    var number = loop
+                    while ContinuousClock.now < end, !Task.isCancelled {
+                        recorder.begin()
+                        await iteration(number, .now)
+                        number += loops
+                    }
+                }
+            }
+        }
+    }
+}
