@@ -34,7 +34,9 @@ package struct LoadRun: Sendable {
         let profile = profile
         let work = Task(executorPreference: lanes[0]) { () -> Result<Void, any Error> in
             do {
-                try await HTTPClientPool.with(plan.clientSettings, eventLoopGroup: group) { pool in
+                var settings = plan.clientSettings
+                settings.connectionsPerHost = Swift.max(8, profile.vus ?? profile.inFlightLimit)
+                try await HTTPClientPool.with(settings, eventLoopGroup: group) { pool in
                     let iteration: @Sendable (Int, ContinuousClock.Instant) async -> Void = { index, scheduled in
                         recorder.started(lag: .now - scheduled)
                         var iterationRunner = runner

@@ -13,6 +13,9 @@ package struct ClientSettings: Sendable, Equatable {
     /// Host names connected to at another address (`--resolve`), their certificates still
     /// checked against the name.
     package var dnsOverride: [String: String] = [:]
+    /// The most HTTP/1.1 connections to one host (AsyncHTTPClient's soft limit, 8 by default):
+    /// `rest-run load` keeps one for each iteration that may be in flight.
+    package var connectionsPerHost: Int?
 
     /// Creates settings.
     package init(connectTimeout: Duration = TransportOptions.defaultConnectTimeout) {

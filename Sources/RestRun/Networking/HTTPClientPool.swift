@@ -113,6 +113,9 @@ package final class HTTPClientPool: Sendable {
         // and a read timer would be armed and cancelled for every read.
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: TimeAmount(settings.connectTimeout), read: nil)
         configuration.connectionPool.retryConnectionEstablishment = false
+        if let connections = settings.connectionsPerHost {
+            configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connections
+        }
         configuration.httpVersion = settings.http1Only ? .http1Only : .automatic
         // No distributed tracing: a span per request costs time and nothing reads it.
         configuration.tracing.tracer = nil
