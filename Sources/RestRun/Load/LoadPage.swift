@@ -122,7 +122,8 @@ enum LoadPage {
             }
         }
         for (value, label) in ticks {
-            svg += "<text x=\"\(String(format2: px(value, maxX)))\" y=\"\(height - 8)\" text-anchor=\"middle\">\(label)</text>"
+            let anchor = value >= maxX ? "end" : "middle"
+            svg += "<text x=\"\(String(format2: px(value, maxX)))\" y=\"\(height - 8)\" text-anchor=\"\(anchor)\">\(label)</text>"
         }
         return svg
     }
