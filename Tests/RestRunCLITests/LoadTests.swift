@@ -126,9 +126,10 @@ struct LoadTests {
             let pingService = try #require(requests["ping"]?["service"] as? [String: Double])
             #expect((slow["p50_ms"] ?? 0) >= 290, "\(slow)")
             // Timed from the iteration's start, ping's latency would exceed its service time by
-            // slow's 300 ms; timed from slow's end, by the runner's few steps between the two.
+            // all of slow's latency and more; timed from slow's end, by the runner's steps
+            // between the two only (tens of milliseconds when the tests load both cores).
             let gap = (ping["p50_ms"] ?? 1000) - (pingService["p50_ms"] ?? 0)
-            #expect(gap < 150, "ping is timed from slow's end, not the iteration's start: \(ping), service \(pingService)")
+            #expect(gap < (slow["p50_ms"] ?? 0) - 30, "ping is timed from slow's end, not the iteration's start: \(ping), service \(pingService)")
             let profile = try #require(json["profile"] as? [String: Any])
             #expect(profile["vus"] as? Int == 1 && profile["max_in_flight"] is NSNull, "\(profile)")
         }
