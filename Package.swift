@@ -89,7 +89,10 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            // An async function runs on its caller's executor instead of hopping to the global
+            // one: every hop asked the task for its preferred executor, under a lock (RESULTS.md).
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
         ),
         .target(
             name: "RestRunMock",

@@ -197,4 +197,21 @@ struct LoadTests {
         let checked = try await binary.run([file])
         #expect(checked.status == 3, "run ignores load: and sends as usual: \(checked.all)")
     }
+
+    @Test("kept connections the server closes after each answer are replaced: no request fails")
+    func staleConnections() async throws {
+        let server = try FaultServer()
+        defer { server.stop() }
+        let report = try BinaryRunner.temporaryFile("stale-load.json", "")
+        let yaml = """
+            requests:
+              - { name: ok, url: "\(server.url)/ok", expect: { status: 200, json: { $.ok: true } } }
+              - { name: posted, method: POST, url: "\(server.url)/ok", json: { n: 1 }, expect: { status: 200 } }
+            """
+        let (_, output) = try await binary.runFile(yaml, ["--vus", "2", "--duration", "1s", "--report-json", report], prefix: ["load"])
+        #expect(output.status == 0, "\(output.all)")
+        let total = try #require(try Self.json(report)["total"] as? [String: Any])
+        #expect((total["count"] as? Int ?? 0) > 4, "\(total)")
+        #expect(total["errors"] as? Int == 0, "\(total)")
+    }
 }

@@ -36,8 +36,10 @@ package struct LoadRun: Sendable {
             do {
                 var settings = plan.clientSettings
                 settings.connectionsPerHost = Swift.max(8, profile.vus ?? profile.inFlightLimit)
-                try await HTTPClientPool.with(settings, eventLoopGroup: group) { pool in
-                    let iteration: @Sendable (Int, ContinuousClock.Instant) async -> Void = { index, scheduled in
+                settings.ownConnections = true
+                try await Self.withPools(settings, lanes: lanes) { pools in
+                    let iteration: @Sendable (Int, Int, ContinuousClock.Instant) async -> Void = { index, lane, scheduled in
+                        let pool = pools[lane]
                         recorder.started(lag: .now - scheduled)
                         var iterationRunner = runner
                         iterationRunner.observer = LoadIterationObserver(recorder: recorder, scheduled: scheduled)
@@ -60,9 +62,23 @@ package struct LoadRun: Sendable {
         try outcome.get()
     }
 
+    /// One pool per lane, each on its lane's loop alone: an iteration's requests, their
+    /// connections and the task that awaits them share one thread.
+    private static func withPools(
+        _ settings: ClientSettings, lanes: [EventLoopExecutor], _ body: ([HTTPClientPool]) async throws -> Void
+    ) async throws {
+        func make(_ made: [HTTPClientPool]) async throws {
+            guard made.count < lanes.count else { return try await body(made) }
+            try await HTTPClientPool.with(settings, eventLoopGroup: lanes[made.count].eventLoop) { pool in
+                try await make(made + [pool])
+            }
+        }
+        try await make([])
+    }
+
     private static func open(
         _ profile: LoadProfile, lanes: [EventLoopExecutor], recorder: LoadRecorder,
-        iteration: @escaping @Sendable (Int, ContinuousClock.Instant) async -> Void
+        iteration: @escaping @Sendable (Int, Int, ContinuousClock.Instant) async -> Void
     ) async {
         let limit = profile.inFlightLimit
         var schedule = LoadSchedule(profile)
@@ -77,7 +93,8 @@ package struct LoadRun: Sendable {
                 let number = index
                 index += 1
                 if recorder.schedule(at: due, limit: limit) {
-                    group.addTask(executorPreference: lanes[number % lanes.count]) { await iteration(number, due) }
+                    let lane = number % lanes.count
+                    group.addTask(executorPreference: lanes[lane]) { await iteration(number, lane, due) }
                 }
             }
             // The run lasts the profile's length at least, so that its last second is whole.
@@ -88,17 +105,18 @@ package struct LoadRun: Sendable {
 
     private static func closed(
         _ profile: LoadProfile, lanes: [EventLoopExecutor], recorder: LoadRecorder,
-        iteration: @escaping @Sendable (Int, ContinuousClock.Instant) async -> Void
+        iteration: @escaping @Sendable (Int, Int, ContinuousClock.Instant) async -> Void
     ) async {
         let loops = profile.vus ?? 1
         let end = recorder.start + (profile.duration ?? .zero)
         await withDiscardingTaskGroup { group in
             for loop in 0..<loops {
-                group.addTask(executorPreference: lanes[loop % lanes.count]) {
+                let lane = loop % lanes.count
+                group.addTask(executorPreference: lanes[lane]) {
                     var number = loop
                     while ContinuousClock.now < end, !Task.isCancelled {
                         recorder.begin()
-                        await iteration(number, .now)
+                        await iteration(number, lane, .now)
                         number += loops
                     }
                 }

@@ -16,6 +16,9 @@ package struct ClientSettings: Sendable, Equatable {
     /// The most HTTP/1.1 connections to one host (AsyncHTTPClient's soft limit, 8 by default):
     /// `rest-run load` keeps one for each iteration that may be in flight.
     package var connectionsPerHost: Int?
+    /// Whether plain `http://` requests without a proxy go out on rest-run's own HTTP/1.1
+    /// connections (`PlainConnections`) instead of AsyncHTTPClient's: `rest-run load` sets it.
+    package var ownConnections = false
 
     /// Creates settings.
     package init(connectTimeout: Duration = TransportOptions.defaultConnectTimeout) {

@@ -17,6 +17,8 @@ package final class HTTPClientPool: Sendable {
     private let others: [ClientKey: HTTPClient]
     /// Which requests go through a proxy.
     private let proxy: ProxyRules?
+    /// rest-run's own connections for plain HTTP, when the settings ask for them.
+    private let plain: PlainConnections?
     /// What a client is made for: AsyncHTTPClient's connect timeout, proxy and HTTP version are
     /// per client.
     private struct ClientKey: Hashable {
@@ -41,15 +43,16 @@ package final class HTTPClientPool: Sendable {
 
     /// A pool of one client, made and shut down by its owner.
     package convenience init(client: HTTPClient) {
-        self.init(main: client, mainConnectTimeout: TransportOptions.defaultConnectTimeout, others: [:], proxy: nil)
+        self.init(main: client, mainConnectTimeout: TransportOptions.defaultConnectTimeout, others: [:], proxy: nil, plain: nil)
     }
 
-    private init(main: HTTPClient, mainConnectTimeout: Duration, others: [ClientKey: HTTPClient], proxy: ProxyRules?) {
+    private init(main: HTTPClient, mainConnectTimeout: Duration, others: [ClientKey: HTTPClient], proxy: ProxyRules?, plain: PlainConnections?) {
         logger = connections.logger
         self.main = main
         self.mainConnectTimeout = mainConnectTimeout
         self.others = others
         self.proxy = proxy
+        self.plain = plain
     }
 
     /// Runs `body` with the clients `settings` call for: one per connect timeout, per proxy and
@@ -74,8 +77,12 @@ package final class HTTPClientPool: Sendable {
             guard index < kinds.count else {
                 var others: [ClientKey: HTTPClient] = [:]
                 for (kind, client) in zip(kinds, made).dropFirst() { others[kind] = client }
+                let plain = settings.ownConnections ? PlainConnections(
+                    group: eventLoopGroup, connectTimeout: settings.connectTimeout, dnsOverride: settings.dnsOverride,
+                    idleLimit: settings.connectionsPerHost ?? 8) : nil
+                defer { plain?.closeAll() }
                 return try await body(HTTPClientPool(
-                    main: made[0], mainConnectTimeout: settings.connectTimeout, others: others, proxy: settings.proxy))
+                    main: made[0], mainConnectTimeout: settings.connectTimeout, others: others, proxy: settings.proxy, plain: plain))
             }
             var own = settings
             own.connectTimeout = kinds[index].connectTimeout
@@ -132,6 +139,14 @@ package final class HTTPClientPool: Sendable {
         guard server != nil || http1Only || request.transport.connectTimeout != nil else { return main }
         let kind = ClientKey(connectTimeout: request.transport.connectTimeout ?? mainConnectTimeout, proxy: server, http1Only: http1Only)
         return others[kind] ?? main
+    }
+
+    /// rest-run's own connections and where `request` goes on them, when they carry it: plain
+    /// HTTP without a proxy, when the settings asked for them.
+    func plainRoute(for request: PreparedRequest) -> (connections: PlainConnections, target: PlainTarget)? {
+        guard let plain, proxy?.server(for: request.url) == nil, let target = PlainTarget(url: request.url, method: request.method)
+        else { return nil }
+        return (plain, target)
     }
 
     /// AsyncHTTPClient's request for `request`, its URL checked and parsed once per method and URL.

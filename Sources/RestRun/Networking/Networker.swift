@@ -204,6 +204,11 @@ public final class Networker: Networking {
                 return try await wire.exchange(
                     request, through: WireContext(pool: pool, networking: self, delegates: delegates, deadline: deadline, start: start))
             }
+            if let route = pool.plainRoute(for: request),
+               let head = try PlainRequestHead.make(request, to: route.target) {
+                let collected = try await route.connections.exchange(request, to: route.target, head: head, deadline: deadline)
+                return try response(collected, to: request, start: start)
+            }
             let headers = HTTPHeaders(request.headers.fields.map { ($0.name, $0.value) })
             let outgoing = try pool.parsedRequest(request, headers: headers)
             let collector = BodyCollector(limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody)
@@ -223,24 +228,29 @@ public final class Networker: Networking {
                 failure.closedUnanswered = !collector.hasHead && pool.connections.closedUnanswered(error, kind: failure.kind, logger: task.logger)
                 throw failure
             }
-            var received = Response(
-                status: Int(collected.head.status.code), reason: collected.head.status.reasonPhrase,
-                headers: Headers(collected.head.headers), body: collected.body, url: request.url,
-                duration: ContinuousClock.now - start)
-            received.bodySize = collected.size
-            let version = collected.head.version
-            if version.major != 1 || version.minor != 1 {
-                received.version = version.minor == 0 ? "\(version.major)" : "\(version.major).\(version.minor)"
-            }
-            if request.transport.http == .http2, received.version != "2" {
-                throw NetworkError(.protocolError,
-                    "\(URLParts(request.url)?.hostAndPort ?? request.url) does not offer HTTP/2 (it answered over HTTP/\(received.version)), and the request asks for http: \"2\"")
-            }
-            return received
+            return try response(collected, to: request, start: start)
         } catch {
             if Task.isCancelled { throw CancellationError() }
             throw NetworkError(classifying: error, request: request)
         }
+    }
+
+    /// The response `collected` makes, checked against what `request` asked for (HTTP/2).
+    private func response(_ collected: BodyCollector.Collected, to request: PreparedRequest, start: ContinuousClock.Instant) throws -> Response {
+        var received = Response(
+            status: Int(collected.head.status.code), reason: collected.head.status.reasonPhrase,
+            headers: Headers(collected.head.headers), body: collected.body, url: request.url,
+            duration: ContinuousClock.now - start)
+        received.bodySize = collected.size
+        let version = collected.head.version
+        if version.major != 1 || version.minor != 1 {
+            received.version = version.minor == 0 ? "\(version.major)" : "\(version.major).\(version.minor)"
+        }
+        if request.transport.http == .http2, received.version != "2" {
+            throw NetworkError(.protocolError,
+                "\(URLParts(request.url)?.hostAndPort ?? request.url) does not offer HTTP/2 (it answered over HTTP/\(received.version)), and the request asks for http: \"2\"")
+        }
+        return received
     }
 
     /// The request a redirect response leads to, if it is one.

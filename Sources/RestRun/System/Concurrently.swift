@@ -25,7 +25,7 @@ package enum Concurrently {
                 guard next < count, continues() else { return }
                 let index = next
                 next += 1
-                let work: @Sendable () async -> (Int, Output) = { (index, await transform(index)) }
+                let work: @concurrent @Sendable () async -> (Int, Output) = { (index, await transform(index)) }
                 if executors.isEmpty {
                     group.addTask(operation: work)
                 } else {

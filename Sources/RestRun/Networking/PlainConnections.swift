@@ -1,0 +1,106 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// rest-run's own kept-alive HTTP/1.1 connections, for `rest-run load`: a request to a plain
+/// `http://` URL without a proxy goes out on one of them instead of through AsyncHTTPClient, whose
+/// pool and request state machines cost more than the rest of a request under load (RESULTS.md).
+/// What a request is and how it is checked do not change: the networker's delegates, retries and
+/// redirects work as for any request, and the answer is collected as `BodyCollector` does.
+///
+/// A connection carries one request at a time and goes back to the idle ones afterwards unless
+/// the answer closed it; a kept one the server closed as a request went out fails as "closed
+/// unanswered", which the networker sends again, as for AsyncHTTPClient's.
+final class PlainConnections: Sendable {
+    private struct Key: Hashable {
+        var host: String
+        var port: Int
+    }
+
+    private let idle = Mutex<[Key: [PlainConnection]]>([:])
+    private let group: any EventLoopGroup
+    private let connectTimeout: Duration
+    private let dnsOverride: [String: String]
+    private let idleLimit: Int
+
+    /// Connections made on `group`'s loops, connecting within `connectTimeout` (a request's own
+    /// `connect_timeout` wins), to the address `dnsOverride` gives a host name when it gives one;
+    /// at most `idleLimit` idle ones kept per host and port.
+    init(group: any EventLoopGroup, connectTimeout: Duration, dnsOverride: [String: String], idleLimit: Int) {
+        self.group = group
+        self.connectTimeout = connectTimeout
+        self.dnsOverride = dnsOverride
+        self.idleLimit = idleLimit
+    }
+
+    /// Sends `request` to `target` with `head` and collects its answer by `deadline`. Throws a
+    /// `NetworkError`, or `CancellationError`.
+    func exchange(
+        _ request: PreparedRequest, to target: PlainTarget, head: HTTPRequestHead, deadline: NIODeadline
+    ) async throws -> BodyCollector.Collected {
+        let key = Key(host: target.host, port: target.port)
+        var reused = true
+        let connection: PlainConnection
+        if let kept = takeIdle(key) {
+            connection = kept
+        } else {
+            reused = false
+            let address = dnsOverride[target.host] ?? dnsOverride[target.host.lowercased()] ?? target.host
+            do {
+                connection = try await PlainConnection.connect(
+                    host: address, port: target.port, on: group.any(), timeout: request.transport.connectTimeout ?? connectTimeout)
+            } catch {
+                if Task.isCancelled { throw CancellationError() }
+                throw NetworkError(classifying: Self.connectFailure(error), request: request)
+            }
+        }
+        do {
+            let reply = try await connection.exchange(
+                head, body: request.body?.bytes, limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody, deadline: deadline)
+            if reply.keepAlive, connection.channel.isActive { keep(connection, for: key) } else { connection.close() }
+            return reply.collected
+        } catch let failure as PlainExchangeFailure {
+            connection.close()
+            if Task.isCancelled { throw CancellationError() }
+            var error = NetworkError(classifying: failure.underlying, request: request)
+            error.closedUnanswered = reused && !failure.answered && error.kind == .connectionClosed
+            throw error
+        } catch {
+            connection.close()
+            throw error
+        }
+    }
+
+    /// Closes the idle connections.
+    func closeAll() {
+        let all = idle.withLock { idle in
+            defer { idle.removeAll() }
+            return idle.values.flatMap { $0 }
+        }
+        for connection in all { connection.close() }
+    }
+
+    private func takeIdle(_ key: Key) -> PlainConnection? {
+        while let connection = idle.withLock({ $0[key]?.popLast() }) {
+            if connection.channel.isActive { return connection }
+            connection.close()
+        }
+        return nil
+    }
+
+    private func keep(_ connection: PlainConnection, for key: Key) {
+        let kept = idle.withLock { idle in
+            guard idle[key, default: []].count < idleLimit else { return false }
+            idle[key, default: []].append(connection)
+            return true
+        }
+        if !kept { connection.close() }
+    }
+
+    /// NIO's connect timeout as AsyncHTTPClient's, which `NetworkError(classifying:)` names.
+    private static func connectFailure(_ error: any Error) -> any Error {
+        if case ChannelError.connectTimeout = error { return HTTPClientError.connectTimeout }
+        return error
+    }
+}

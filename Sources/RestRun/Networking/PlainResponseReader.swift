@@ -1,0 +1,148 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+
+/// The last handler of rest-run's own HTTP/1.1 connection: sends one request at a time and
+/// collects its answer as `BodyCollector` does for AsyncHTTPClient (the head, then the body kept or
+/// only counted up to `max_body`, inflated when compressed), failing it at its deadline.
+///
+/// Every method runs on the connection's event loop; `PlainConnection` reaches it through a
+/// `NIOLoopBound`.
+final class PlainResponseReader: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    /// What a finished exchange hands back: the answer, and whether the connection may carry another.
+    struct PlainReply: Sendable {
+        var collected: BodyCollector.Collected
+        var keepAlive: Bool
+    }
+
+    /// The exchange under way.
+    private struct Exchange {
+        var continuation: CheckedContinuation<PlainReply, any Error>
+        var limit: Int
+        var keepsBody: Bool
+        var timer: Scheduled<Void>?
+        var head: HTTPResponseHead?
+        var body: [UInt8] = []
+        var size = 0
+        var inflater: BodyInflater?
+    }
+
+    private var context: ChannelHandlerContext?
+    private var exchange: Exchange?
+    private var closed = false
+
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
+    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+
+    /// Sends `head` and `body` and answers `continuation` with the response, or with a
+    /// `PlainExchangeFailure` (at `deadline` at the latest).
+    func start(
+        _ head: HTTPRequestHead, body: [UInt8]?, limit: Int, keepsBody: Bool, deadline: NIODeadline,
+        continuation: CheckedContinuation<PlainReply, any Error>
+    ) {
+        guard let context, !closed, exchange == nil else {
+            continuation.resume(throwing: PlainExchangeFailure(underlying: HTTPClientError.remoteConnectionClosed, answered: false))
+            return
+        }
+        exchange = Exchange(continuation: continuation, limit: limit, keepsBody: keepsBody)
+        exchange?.timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in
+            self?.fail(HTTPClientError.deadlineExceeded)
+        }
+        // No promise: a write that fails closes the channel, and `channelInactive` ends the exchange.
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if let body, !body.isEmpty {
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+        }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+    }
+
+    /// Ends the exchange under way with `CancellationError` and closes the connection.
+    func cancel() { fail(CancellationError()) }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard exchange != nil else {
+            // Bytes nobody asked for: the next answer could not be told from them.
+            close()
+            return
+        }
+        do {
+            switch unwrapInboundIn(data) {
+            case let .head(head):
+                try receive(head)
+            case let .body(buffer):
+                try buffer.withUnsafeReadableBytes { bytes in
+                    if let inflater = exchange?.inflater {
+                        try inflater.inflate(bytes) { try consume($0) }
+                    } else {
+                        try consume(bytes)
+                    }
+                }
+            case .end:
+                try finish()
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        closed = true
+        fail(HTTPClientError.remoteConnectionClosed)
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        fail(error)
+    }
+
+    private func receive(_ head: HTTPResponseHead) throws {
+        guard var current = exchange, current.head == nil else { throw HTTPClientError.remoteConnectionClosed }
+        current.head = head
+        current.inflater = BodyInflater.forResponse(headers: head.headers)
+        // A compressed body's length says nothing of its decompressed size; it is checked as it arrives.
+        if current.inflater == nil, let declared = head.headers.first(name: "Content-Length").flatMap(Int.init) {
+            if declared > current.limit { throw NIOTooManyBytesError(maxBytes: current.limit) }
+            if current.keepsBody { current.body.reserveCapacity(declared) }
+        }
+        exchange = current
+    }
+
+    private func consume(_ bytes: UnsafeRawBufferPointer) throws {
+        guard exchange?.head != nil else { throw HTTPClientError.remoteConnectionClosed }
+        exchange?.size += bytes.count
+        if let exchange, exchange.size > exchange.limit { throw NIOTooManyBytesError(maxBytes: exchange.limit) }
+        if exchange?.keepsBody == true { exchange?.body.append(contentsOf: bytes) }
+    }
+
+    private func finish() throws {
+        guard let current = exchange, let head = current.head else { throw HTTPClientError.remoteConnectionClosed }
+        try current.inflater?.finish()
+        exchange = nil
+        current.timer?.cancel()
+        let keepAlive = head.isKeepAlive && !closed
+        if !keepAlive { close() }
+        current.continuation.resume(returning: PlainReply(
+            collected: BodyCollector.Collected(head: head, body: current.body, size: current.size), keepAlive: keepAlive))
+    }
+
+    /// Ends the exchange under way, if any, with `error`, and closes the connection: what is left
+    /// of the answer would be read as the next one's.
+    private func fail(_ error: any Error) {
+        let current = exchange
+        exchange = nil
+        close()
+        guard let current else { return }
+        current.timer?.cancel()
+        current.continuation.resume(throwing: PlainExchangeFailure(underlying: error, answered: current.head != nil))
+    }
+
+    private func close() {
+        guard !closed else { return }
+        closed = true
+        context?.close(promise: nil)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import NIOPosix
+import RestRun
+import RestRunMock
+import RestRunTestSupport
+import Testing
+
+/// rest-run's own HTTP/1.1 connections (`rest-run load`'s) against AsyncHTTPClient's, request by
+/// request: the same answer, or the same failure in the same words, from a hostile server and from
+/// the mock server's echo.
+@Suite("rest-run's own HTTP/1.1 connections")
+struct PlainConnectionTests {
+    /// Every way the fault server misbehaves over plain HTTP, and two ways it behaves.
+    static let faultPaths = [
+        "/ok", "/set-cookie", "/not-there", "/reset-before", "/reset-during", "/close-mid-headers", "/short-body",
+        "/bad-chunk", "/endless-chunked", "/gzip-bomb", "/bad-gzip", "/cut-gzip", "/slow-headers", "/slow-body",
+        "/never-answer", "/redirect-loop", "/invalid-utf8", "/huge-header", "/many-headers", "/conflicting-length",
+        "/bad-status", "/negative-length", "/word-length", "/bad-version", "/garbage", "/sse-complete",
+    ]
+
+    /// What `request` came to, sent through a run's clients with or without rest-run's own connections.
+    static func outcome(of request: PreparedRequest, own: Bool) async throws -> String {
+        var settings = ClientSettings()
+        settings.ownConnections = own
+        return try await HTTPClientPool.with(settings, eventLoopGroup: MultiThreadedEventLoopGroup.singleton) { pool in
+            do {
+                let response = try await Networker(pool: pool).send(request)
+                let headers = response.headers.fields.filter { $0.name.lowercased() != "date" }.map { "\($0.name): \($0.value)" }
+                return "\(response.status) \(response.reason) HTTP/\(response.version) \(headers) \(response.bodySize) bytes: "
+                    + String(decoding: response.body, as: UTF8.self)
+            } catch let error as NetworkError {
+                return "\(error.kind): \(error.message)"
+            }
+        }
+    }
+
+    @Test("every answer and every failure of the fault server is the same as through AsyncHTTPClient")
+    func faultServer() async throws {
+        let server = try FaultServer()
+        defer { server.stop() }
+        for path in Self.faultPaths {
+            // Long enough for a loaded machine, but for the paths that are meant to time out.
+            let timeout: Duration = ["/slow-headers", "/slow-body", "/never-answer"].contains(path) ? .milliseconds(800) : .seconds(10)
+            let request = PreparedRequest(name: path, url: server.url + path, transport: TransportOptions(timeout: timeout, maxBody: 1_000_000))
+            let own = try await Self.outcome(of: request, own: true)
+            let theirs = try await Self.outcome(of: request, own: false)
+            // A reset reaches NIO as a read error or as a hang-up, whichever comes first, for either client.
+            let sameWords = { (text: String) in text.replacingOccurrences(of: " reset the connection", with: " closed the connection") }
+            #expect(sameWords(own) == sameWords(theirs), "\(path)")
+        }
+    }
+
+    @Test("methods, bodies, queries and headers reach the server as AsyncHTTPClient sends them")
+    func echo() async throws {
+        let routes = """
+            routes:
+              - { path: /echo, method: "*", echo: true }
+            """
+        try await MockServer.serving(routes) { server in
+            let requests = [
+                PreparedRequest(name: "get", url: server.url + "/echo?a=1&b=%20two", headers: ["X-One": "1", "Accept": "*/*"]),
+                PreparedRequest(name: "post", method: .post, url: server.url + "/echo", headers: ["Content-Type": "application/json"],
+                                body: RequestBody(bytes: Array("{\"n\": 1}".utf8), contentType: "application/json")),
+                PreparedRequest(name: "put empty", method: .put, url: server.url + "/echo", body: RequestBody(bytes: [], contentType: nil)),
+                PreparedRequest(name: "delete", method: .delete, url: server.url + "/echo"),
+                PreparedRequest(name: "head", method: .head, url: server.url + "/echo"),
+                PreparedRequest(name: "no path", url: server.url + "?q=1"),
+            ]
+            for request in requests {
+                let own = try await Self.outcome(of: request, own: true)
+                let theirs = try await Self.outcome(of: request, own: false)
+                #expect(own == theirs, "\(request.name)")
+            }
+        }
+    }
+
+    @Test("a header value with a line break is refused, not sent")
+    func headerInjection() async throws {
+        try await MockServer.serving("routes: [{ path: /echo, echo: true }]") { server in
+            let request = PreparedRequest(name: "split", url: server.url + "/echo", headers: ["X-Split": "a\r\nX-Injected: yes"])
+            let own = try await Self.outcome(of: request, own: true)
+            #expect(own.hasPrefix("other: cannot send the header 'X-Split'"), "\(own)")
+        }
+    }
+}
