@@ -435,7 +435,7 @@ def main():
     parser.add_argument("--root", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--only", default="S1,S2,S3,S4,S5,S6,S7,S8,S9,S10")
+    parser.add_argument("--only", default="S1,S2,S3,S4,S5,S6,S7,S8,S9,S10,S11")
     parser.add_argument("--hot-functions", metavar="FILE",
                         help="write the functions the scenarios execute, busiest first, to FILE (the release build's "
                              "--symbol-ordering-file) instead of measuring")
@@ -541,7 +541,7 @@ def main():
     nginx = Nginx(args.work)
     rows = []
     try:
-        if {"S1", "S2", "S3", "S4", "S6"} & only:
+        if {"S1", "S2", "S3", "S4", "S6", "S11"} & only:
             nginx.start()
         if route_guide:
             route_guide.start()
@@ -567,6 +567,7 @@ def main():
         grpc_cpu = []
         for _ in range(rounds if route_guide else 0):
             grpc_cpu.append([cpu_seconds(argv, args.work, env) for _, argv, _ in grpc_tools])
+        load = load_comparison(rest, args.work, files, env, rounds) if "S11" in only else None
     finally:
         nginx.stop()
         if route_guide:
@@ -574,7 +575,8 @@ def main():
         if events:
             events.stop()
 
-    print_table(rows, rounds)
+    if rows:
+        print_table(rows, rounds)
     if first_event:
         # The server's clock runs from the request read to the event written; rest-run's from the
         # request written to the event parsed. The median is the measure: a Python thread that is
@@ -601,8 +603,83 @@ def main():
             print(f"  {name:<26} {wall[i] * 1000:>9.1f} ms wall  {cpu[i] * 1000:>9.1f} ms CPU")
         print(f"  [{'met' if wall[0] <= wall[1] else 'MISSED'}] S10 rest-run wall time <= the Python grpcio client's: {wall[0] / wall[1]:.2f}x")
         print(f"  [{'met' if cpu[0] <= cpu[1] else 'MISSED'}] S10 rest-run CPU time <= the Python grpcio client's: {cpu[0] / cpu[1]:.2f}x")
+    if load:
+        print_load(load)
     if counts:
         print_counts(counts)
+
+
+LOAD_SECONDS = 10
+LOAD_CONNECTIONS = 64
+LONG_RUN_REQUESTS = 1_000_000
+
+
+def load_comparison(rest, work, files, env, rounds):
+    """S11: the most requests a second over 64 connections, `rest-run load --vus 64` against
+    `wrk -c 64 -t 2` and `hey -c 64`, LOAD_SECONDS each, interleaved round by round; then the peak
+    RSS of one rest-run load run of at least LONG_RUN_REQUESTS requests (issue 38). Tools that are
+    not installed are left out of the table."""
+    plan = os.path.join(files, "s11.yaml")
+    with open(plan, "w") as f:
+        f.write(f"requests:\n  - name: data\n    url: {URL}\n")
+    report = os.path.join(work, "s11.json")
+
+    def rest_run(seconds):
+        argv = ["/usr/bin/time", "-f", "%M", "-o", os.path.join(work, ".rss"), rest, "load", plan,
+                "--vus", str(LOAD_CONNECTIONS), "--duration", f"{seconds}s", "--quiet", "--report-json", report]
+        code = subprocess.run(argv, cwd=work, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, timeout=seconds + 120).returncode
+        with open(report) as f:
+            total = json.load(f)["total"]
+        with open(os.path.join(work, ".rss")) as f:
+            rss = int(f.read().strip().splitlines()[-1]) / 1024.0
+        return total["count"] / seconds, total["count"], total["errors"], rss, code
+
+    def rate_of(argv):
+        run = subprocess.run(argv, cwd=work, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                             timeout=LOAD_SECONDS + 120)
+        found = re.search(r"Requests/sec:\s*([0-9.]+)", run.stdout)
+        return float(found.group(1)) if found else 0.0
+
+    tools = [("rest-run load --vus 64", None)]
+    if shutil.which("wrk"):
+        tools.append(("wrk -c 64 -t 2", ["wrk", "-c", str(LOAD_CONNECTIONS), "-t", "2", "-d", f"{LOAD_SECONDS}s", URL]))
+    if shutil.which("hey"):
+        tools.append(("hey -c 64", ["hey", "-c", str(LOAD_CONNECTIONS), "-z", f"{LOAD_SECONDS}s", URL]))
+    rates = {name: [] for name, _ in tools}
+    errors = 0
+    for _ in range(rounds):
+        for name, argv in tools:
+            if argv is None:
+                rate, _, failed, _, _ = rest_run(LOAD_SECONDS)
+                errors += failed
+            else:
+                rate = rate_of(argv)
+            rates[name].append(rate)
+    medians = {name: statistics.median(values) for name, values in rates.items()}
+    seconds = max(LOAD_SECONDS, int(LONG_RUN_REQUESTS * 1.15 / max(medians[tools[0][0]], 1.0)) + 1)
+    _, count, failed, rss, code = rest_run(seconds)
+    return {"rounds": rounds, "medians": medians, "errors": errors, "long": (seconds, count, failed, rss, code)}
+
+
+def print_load(load):
+    medians = load["medians"]
+    print(f"\nS11 requests a second over {LOAD_CONNECTIONS} connections to nginx, {LOAD_SECONDS} s each, "
+          f"medians of {load['rounds']} interleaved rounds:")
+    ours = medians["rest-run load --vus 64"]
+    for name, rate in medians.items():
+        print(f"  {name:<26} {rate:>10.0f} req/s  {ours / rate if rate else 0:>6.2f}x")
+    print(f"  rest-run errors in those runs: {load['errors']}")
+    seconds, count, failed, rss, code = load["long"]
+    print(f"  rest-run load --vus 64 --duration {seconds}s: {count} requests, {failed} errors, exit {code}, peak RSS {rss:.1f} MB")
+    if "wrk -c 64 -t 2" in medians:
+        ratio = ours / medians["wrk -c 64 -t 2"]
+        print(f"  [{'met' if ratio >= 0.6 else 'MISSED'}] S11 rest-run requests a second >= 60% of wrk's: {ratio:.2f}x")
+    if "hey -c 64" in medians:
+        ratio = ours / medians["hey -c 64"]
+        print(f"  [{'met' if ratio >= 1.0 else 'MISSED'}] S11 rest-run requests a second >= hey's: {ratio:.2f}x")
+    ok = count >= LONG_RUN_REQUESTS and rss <= 60
+    print(f"  [{'met' if ok else 'MISSED'}] S11 peak RSS of a run of {count} requests (>= {LONG_RUN_REQUESTS}) <= 60 MB: {rss:.1f} MB")
 
 
 def write_hot_functions(args, rest, files, env):

@@ -82,4 +82,33 @@ struct PlainConnectionTests {
             #expect(own.hasPrefix("other: cannot send the header 'X-Split'"), "\(own)")
         }
     }
+
+    @Test("one timer a connection keeps every request's own deadline, shorter or longer than the one before")
+    func deadlines() async throws {
+        let routes = """
+            routes:
+              - { path: /fast, text: fast }
+              - { path: /slow, delay: 700ms, text: slow }
+            """
+        try await MockServer.serving(routes) { server in
+            var settings = ClientSettings()
+            settings.ownConnections = true
+            try await HTTPClientPool.with(settings, eventLoopGroup: MultiThreadedEventLoopGroup.singleton) { pool in
+                let networker = Networker(pool: pool)
+                func send(_ path: String, within timeout: Duration) async -> String {
+                    let request = PreparedRequest(name: path, url: server.url + path, transport: TransportOptions(timeout: timeout))
+                    do { return String(decoding: try await networker.send(request).body, as: UTF8.self) } catch let error as NetworkError {
+                        return "\(error.kind)"
+                    } catch { return "\(error)" }
+                }
+                // A long deadline armed first, then a shorter one on the same kept connection.
+                #expect(await send("/fast", within: .seconds(30)) == "fast")
+                #expect(await send("/slow", within: .milliseconds(300)) == "timeout")
+                // A short deadline armed first, then a request that outlives it within its own.
+                #expect(await send("/fast", within: .milliseconds(200)) == "fast")
+                #expect(await send("/slow", within: .seconds(30)) == "slow")
+                #expect(await send("/fast", within: .milliseconds(200)) == "fast")
+            }
+        }
+    }
 }

@@ -205,7 +205,7 @@ public final class Networker: Networking {
                     request, through: WireContext(pool: pool, networking: self, delegates: delegates, deadline: deadline, start: start))
             }
             if let route = pool.plainRoute(for: request),
-               let head = try PlainRequestHead.make(request, to: route.target) {
+               let head = try route.connections.head(for: request, to: route.target) {
                 let collected = try await route.connections.exchange(request, to: route.target, head: head, deadline: deadline)
                 return try response(collected, to: request, start: start)
             }

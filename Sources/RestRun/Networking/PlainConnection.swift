@@ -3,7 +3,7 @@ import NIOHTTP1
 import NIOPosix
 
 /// One of rest-run's own kept-alive HTTP/1.1 connections (see `PlainConnections`): a channel whose
-/// pipeline is NIO's request encoder and response decoder and a `PlainResponseReader`.
+/// pipeline is a `PlainRequestWriter`, NIO's response decoder and a `PlainResponseReader`.
 final class PlainConnection: Sendable {
     /// The channel.
     let channel: any Channel
@@ -21,13 +21,10 @@ final class PlainConnection: Sendable {
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    // The head says how the body is framed (`PlainRequestHead`).
-                    var framing = HTTPRequestEncoder.Configuration()
-                    framing.automaticallySetFramingHeaders = false
+                    let writer = PlainRequestWriter()
                     try channel.pipeline.syncOperations.addHandlers(
-                        HTTPRequestEncoder(configuration: framing),
-                        ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes)),
-                        PlainResponseReader())
+                        writer, ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes)),
+                        PlainResponseReader(writer: writer))
                 }
             }
             .connect(host: host, port: port).get()
@@ -37,19 +34,19 @@ final class PlainConnection: Sendable {
         return PlainConnection(channel: channel, reader: reader)
     }
 
-    /// Sends `head` and `body` and collects the answer by `deadline`. Throws
-    /// `PlainExchangeFailure`, or `CancellationError` when the task is cancelled.
+    /// Sends `request` and collects the answer by `deadline`. Throws `PlainExchangeFailure`, or
+    /// `CancellationError` when the task is cancelled.
     func exchange(
-        _ head: HTTPRequestHead, body: [UInt8]?, limit: Int, keepsBody: Bool, deadline: NIODeadline
+        _ request: PlainRequestHead, limit: Int, keepsBody: Bool, deadline: NIODeadline
     ) async throws -> PlainResponseReader.PlainReply {
         let reader = reader
         let loop = channel.eventLoop
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            try await withUnsafeThrowingContinuation { continuation in
                 if loop.inEventLoop {
-                    reader.value.start(head, body: body, limit: limit, keepsBody: keepsBody, deadline: deadline, continuation: continuation)
+                    reader.value.start(request, limit: limit, keepsBody: keepsBody, deadline: deadline, continuation: continuation)
                 } else {
-                    loop.execute { reader.value.start(head, body: body, limit: limit, keepsBody: keepsBody, deadline: deadline, continuation: continuation) }
+                    loop.execute { reader.value.start(request, limit: limit, keepsBody: keepsBody, deadline: deadline, continuation: continuation) }
                 }
             }
         } onCancel: {

@@ -18,11 +18,31 @@ final class PlainConnections: Sendable {
         var port: Int
     }
 
+    /// The head last made and what it was made from: under load the same request goes out again
+    /// and again, and comparing its fields costs less than checking and copying them again.
+    private struct MadeHead {
+        var method: HTTPMethod
+        var url: String
+        var fields: [(name: String, value: String)]
+        var bodyLength: Int?
+        var made: PlainRequestHead?
+
+        func fits(_ request: PreparedRequest) -> Bool {
+            guard method == request.method, bodyLength == request.body?.bytes.count, url == request.url else { return false }
+            let other = request.headers.fields
+            guard other.count == fields.count else { return false }
+            for (mine, theirs) in zip(fields, other) where mine.name != theirs.name || mine.value != theirs.value { return false }
+            return true
+        }
+    }
+
     private let idle = Mutex<[Key: [PlainConnection]]>([:])
+    private let lastHead = Mutex<MadeHead?>(nil)
     private let group: any EventLoopGroup
     private let connectTimeout: Duration
     private let dnsOverride: [String: String]
     private let idleLimit: Int
+    private let allocator = ByteBufferAllocator()
 
     /// Connections made on `group`'s loops, connecting within `connectTimeout` (a request's own
     /// `connect_timeout` wins), to the address `dnsOverride` gives a host name when it gives one;
@@ -34,10 +54,20 @@ final class PlainConnections: Sendable {
         self.idleLimit = idleLimit
     }
 
-    /// Sends `request` to `target` with `head` and collects its answer by `deadline`. Throws a
+    /// What `request` goes out as to `target` (see `PlainRequestHead.make`), nil when
+    /// AsyncHTTPClient sends it.
+    func head(for request: PreparedRequest, to target: PlainTarget) throws -> PlainRequestHead? {
+        if let last = lastHead.withLock({ $0 }), last.fits(request) { return last.made }
+        let made = try PlainRequestHead.make(request, to: target, allocator: allocator)
+        let last = MadeHead(method: request.method, url: request.url, fields: request.headers.fields, bodyLength: request.body?.bytes.count, made: made)
+        lastHead.withLock { $0 = last }
+        return made
+    }
+
+    /// Sends `request` to `target` as `head` and collects its answer by `deadline`. Throws a
     /// `NetworkError`, or `CancellationError`.
     func exchange(
-        _ request: PreparedRequest, to target: PlainTarget, head: HTTPRequestHead, deadline: NIODeadline
+        _ request: PreparedRequest, to target: PlainTarget, head: PlainRequestHead, deadline: NIODeadline
     ) async throws -> BodyCollector.Collected {
         let key = Key(host: target.host, port: target.port)
         var reused = true
@@ -57,7 +87,7 @@ final class PlainConnections: Sendable {
         }
         do {
             let reply = try await connection.exchange(
-                head, body: request.body?.bytes, limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody, deadline: deadline)
+                head, limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody, deadline: deadline)
             if reply.keepAlive, connection.channel.isActive { keep(connection, for: key) } else { connection.close() }
             return reply.collected
         } catch let failure as PlainExchangeFailure {

@@ -1,15 +1,26 @@
+import NIOCore
 import NIOHTTP1
 
-/// The head rest-run's own HTTP/1.1 connection sends for a request: its request line, its
-/// headers as merged, `Host`, and `Content-Length` when it has a body.
-enum PlainRequestHead {
-    /// The head of `request` (its headers already merged) for `target`; nil when the request names
-    /// its own `Transfer-Encoding` (AsyncHTTPClient frames such a body). Throws a `NetworkError`
-    /// for a header no HTTP/1.1 message may carry (a line break in a value, a character no name may
+/// A request as rest-run's own HTTP/1.1 connection sends it: its bytes (the request line, its
+/// headers as merged, `Host`, `Content-Length` when it has a body, and the body), and the head NIO's
+/// response decoder is told of, which says how the answer is framed (a HEAD's has no body).
+struct PlainRequestHead: Sendable {
+    /// The method and target, for the response decoder.
+    var head: HTTPRequestHead
+    /// What goes on the wire.
+    var bytes: ByteBuffer
+
+    /// `request` (its headers already merged) for `target`; nil when the request names its own
+    /// `Transfer-Encoding` (AsyncHTTPClient frames such a body). Throws a `NetworkError` for a
+    /// header no HTTP/1.1 message may carry (a line break in a value, a character no name may
     /// have), which would otherwise split the message.
-    static func make(_ request: PreparedRequest, to target: PlainTarget) throws -> HTTPRequestHead? {
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(request.headers.fields.count + 2)
+    static func make(_ request: PreparedRequest, to target: PlainTarget, allocator: ByteBufferAllocator) throws -> PlainRequestHead? {
+        let body = request.body?.bytes
+        var bytes = allocator.buffer(capacity: 256 + (body?.count ?? 0))
+        bytes.writeString(request.method.rawValue)
+        bytes.writeStaticString(" ")
+        bytes.writeString(target.path)
+        bytes.writeStaticString(" HTTP/1.1\r\n")
         var hasHost = false
         for (name, value) in request.headers.fields {
             guard !name.isEmpty, name.utf8.allSatisfy(Self.isTokenByte) else {
@@ -24,18 +35,36 @@ enum PlainRequestHead {
             case 17 where name.lowercased() == "transfer-encoding": return nil
             default: break
             }
-            headers.add(name: name, value: value)
+            bytes.writeString(name)
+            bytes.writeStaticString(": ")
+            bytes.writeString(value)
+            bytes.writeStaticString("\r\n")
         }
-        if !hasHost { headers.add(name: "Host", value: String(target.authority)) }
-        if let body = request.body { headers.add(name: "Content-Length", value: String(body.bytes.count)) }
-        return HTTPRequestHead(version: .http1_1, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), uri: target.path, headers: headers)
+        if !hasHost {
+            bytes.writeStaticString("Host: ")
+            bytes.writeSubstring(target.authority)
+            bytes.writeStaticString("\r\n")
+        }
+        if let body {
+            bytes.writeStaticString("Content-Length: ")
+            bytes.writeString(String(body.count))
+            bytes.writeStaticString("\r\n\r\n")
+            bytes.writeBytes(body)
+        } else {
+            bytes.writeStaticString("\r\n")
+        }
+        let head = HTTPRequestHead(version: .http1_1, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), uri: target.path)
+        return PlainRequestHead(head: head, bytes: bytes)
     }
 
     /// RFC 9110's `tchar`.
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
+        default: false
         }
     }
 

@@ -18,46 +18,65 @@ final class PlainResponseReader: ChannelInboundHandler, RemovableChannelHandler 
         var keepAlive: Bool
     }
 
-    /// The exchange under way.
+    /// The exchange under way. Its continuation is resumed exactly once, as it is taken out.
     private struct Exchange {
-        var continuation: CheckedContinuation<PlainReply, any Error>
+        var continuation: UnsafeContinuation<PlainReply, any Error>
         var limit: Int
         var keepsBody: Bool
-        var timer: Scheduled<Void>?
+        var deadline: NIODeadline
         var head: HTTPResponseHead?
         var body: [UInt8] = []
         var size = 0
         var inflater: BodyInflater?
     }
 
+    private let writer: PlainRequestWriter
     private var context: ChannelHandlerContext?
     private var exchange: Exchange?
     private var closed = false
+    /// One timer for the connection, not one a request: armed for the first deadline, it arms
+    /// itself again for the exchange under way when it fires before that one's deadline.
+    private var timer: Scheduled<Void>?
+    private var timerDeadline = NIODeadline.distantFuture
+
+    init(writer: PlainRequestWriter) { self.writer = writer }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 
     func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
 
-    /// Sends `head` and `body` and answers `continuation` with the response, or with a
+    /// Sends `request` and answers `continuation` with the response, or with a
     /// `PlainExchangeFailure` (at `deadline` at the latest).
     func start(
-        _ head: HTTPRequestHead, body: [UInt8]?, limit: Int, keepsBody: Bool, deadline: NIODeadline,
-        continuation: CheckedContinuation<PlainReply, any Error>
+        _ request: PlainRequestHead, limit: Int, keepsBody: Bool, deadline: NIODeadline,
+        continuation: UnsafeContinuation<PlainReply, any Error>
     ) {
         guard let context, !closed, exchange == nil else {
             continuation.resume(throwing: PlainExchangeFailure(underlying: HTTPClientError.remoteConnectionClosed, answered: false))
             return
         }
-        exchange = Exchange(continuation: continuation, limit: limit, keepsBody: keepsBody)
-        exchange?.timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in
-            self?.fail(HTTPClientError.deadlineExceeded)
-        }
+        exchange = Exchange(continuation: continuation, limit: limit, keepsBody: keepsBody, deadline: deadline)
+        arm(for: deadline, context: context)
+        writer.next = request.bytes
         // No promise: a write that fails closes the channel, and `channelInactive` ends the exchange.
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        if let body, !body.isEmpty {
-            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.head(request.head)), promise: nil)
+    }
+
+    private func arm(for deadline: NIODeadline, context: ChannelHandlerContext) {
+        if timer != nil, timerDeadline <= deadline { return }
+        timer?.cancel()
+        timerDeadline = deadline
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in self?.timerFired() }
+    }
+
+    private func timerFired() {
+        timer = nil
+        guard let current = exchange, let context else { return }
+        if NIODeadline.now() >= current.deadline {
+            fail(HTTPClientError.deadlineExceeded)
+        } else {
+            arm(for: current.deadline, context: context)
         }
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 
     /// Ends the exchange under way with `CancellationError` and closes the connection.
@@ -122,7 +141,6 @@ final class PlainResponseReader: ChannelInboundHandler, RemovableChannelHandler 
         guard let current = exchange, let head = current.head else { throw HTTPClientError.remoteConnectionClosed }
         try current.inflater?.finish()
         exchange = nil
-        current.timer?.cancel()
         let keepAlive = head.isKeepAlive && !closed
         if !keepAlive { close() }
         current.continuation.resume(returning: PlainReply(
@@ -136,13 +154,14 @@ final class PlainResponseReader: ChannelInboundHandler, RemovableChannelHandler 
         exchange = nil
         close()
         guard let current else { return }
-        current.timer?.cancel()
         current.continuation.resume(throwing: PlainExchangeFailure(underlying: error, answered: current.head != nil))
     }
 
     private func close() {
         guard !closed else { return }
         closed = true
+        timer?.cancel()
+        timer = nil
         context?.close(promise: nil)
     }
 }
