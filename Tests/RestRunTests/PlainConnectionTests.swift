@@ -88,7 +88,7 @@ struct PlainConnectionTests {
         let routes = """
             routes:
               - { path: /fast, text: fast }
-              - { path: /slow, delay: 700ms, text: slow }
+              - { path: /slow, delay: 2500ms, text: slow }
             """
         try await MockServer.serving(routes) { server in
             var settings = ClientSettings()
@@ -103,11 +103,11 @@ struct PlainConnectionTests {
                 }
                 // A long deadline armed first, then a shorter one on the same kept connection.
                 #expect(await send("/fast", within: .seconds(30)) == "fast")
-                #expect(await send("/slow", within: .milliseconds(300)) == "timeout")
+                #expect(await send("/slow", within: .milliseconds(500)) == "timeout")
                 // A short deadline armed first, then a request that outlives it within its own.
-                #expect(await send("/fast", within: .milliseconds(200)) == "fast")
+                #expect(await send("/fast", within: .seconds(1)) == "fast")
                 #expect(await send("/slow", within: .seconds(30)) == "slow")
-                #expect(await send("/fast", within: .milliseconds(200)) == "fast")
+                #expect(await send("/fast", within: .seconds(1)) == "fast")
             }
         }
     }
