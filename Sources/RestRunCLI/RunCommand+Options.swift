@@ -26,6 +26,7 @@ extension RunCommand {
         reports.html = reportHTML
         reports.coverage = reportCoverage
         reports.har = reportHAR
+        reports.ndjson = reportNDJSON
         return reports
     }
 

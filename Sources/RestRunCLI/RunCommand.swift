@@ -115,6 +115,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("report-har"), help: ArgumentHelp("Write every request and attempt as HAR 1.2, secrets redacted, for browser devtools and HAR viewers (- for standard output).", valueName: "FILE"), completion: .file(extensions: ["har"]))
     var reportHAR: String?
 
+    @Option(name: .customLong("report-ndjson"), help: ArgumentHelp("Write the run as it goes, one JSON object a line, each written as it happens (- for standard output; rest-run schema --ndjson describes it).", valueName: "FILE"), completion: .file(extensions: ["ndjson", "jsonl"]))
+    var reportNDJSON: String?
+
     @Option(name: .customLong("report-coverage"), help: ArgumentHelp("Write which OpenAPI operations and responses the run exercised, as JSON (files with openapi:).", valueName: "FILE"), completion: .file(extensions: ["json"]))
     var reportCoverage: String?
 

@@ -42,7 +42,11 @@ package enum JSONReport {
         return .object(members)
     }
 
-    private static func request(_ request: RequestResult) -> DecodedValue {
+    private static func request(_ request: RequestResult) -> DecodedValue { .object(requestMembers(request)) }
+
+    /// The members of `request`'s object in the report, in order; `--report-ndjson`'s
+    /// `request_finished` carries every one of them.
+    static func requestMembers(_ request: RequestResult) -> OrderedDictionary<String, DecodedValue> {
         var members: OrderedDictionary<String, DecodedValue> = [
             "name": .string(request.name), "method": .string(request.method.rawValue), "url": .string(request.url),
             "outcome": .string(request.outcome.rawValue), "status": request.status.map(DecodedValue.integer) ?? .null,
@@ -72,7 +76,7 @@ package enum JSONReport {
             members["first_event_runs_ms"] = .array(runs.map { .number(Double(LatencySummary.microseconds($0)) / 1000) })
         }
         for (name, value) in details where name == "events" { members[name] = value }
-        return .object(members)
+        return members
     }
 
     /// One request's numbers over all its counted runs, with every run's duration so that anyone
@@ -98,12 +102,12 @@ package enum JSONReport {
         .number((milliseconds * 1000).rounded() / 1000)
     }
 
-    private static func location(_ location: SourceLocation?) -> DecodedValue {
+    package static func location(_ location: SourceLocation?) -> DecodedValue {
         guard let location else { return .null }
         return .object(["file": .string(location.file), "line": .integer(location.line), "column": .integer(location.column)])
     }
 
-    private static func milliseconds(_ duration: Duration) -> DecodedValue {
+    package static func milliseconds(_ duration: Duration) -> DecodedValue {
         .number((duration.milliseconds * 1000).rounded() / 1000)
     }
 }

@@ -1,5 +1,6 @@
 /// The report files a run writes (`--report-junit`, `--report-tap`, `--report-json`,
-/// `--report-html`, `--report-coverage`, `--report-har`); a path of `-` means standard output.
+/// `--report-html`, `--report-coverage`, `--report-har`, `--report-ndjson`); a path of `-` means
+/// standard output.
 public struct ReportFiles: Sendable {
     /// The JUnit XML report.
     public var junit: String?
@@ -15,6 +16,8 @@ public struct ReportFiles: Sendable {
     public var coverage: String?
     /// Every attempt as HAR 1.2 (`--report-har`).
     package var har: String?
+    /// The run as it goes, one JSON object a line (`--report-ndjson`, `NDJSONStream`).
+    package var ndjson: String?
 
     /// The JUnit report's attributes.
     public enum JUnitFamily: String, Sendable, CaseIterable {
@@ -33,7 +36,7 @@ public struct ReportFiles: Sendable {
     public var named: [(flag: String, path: String)] {
         [
             ("--report-junit", junit), ("--report-tap", tap), ("--report-json", json), ("--report-html", html),
-            ("--report-coverage", coverage), ("--report-har", har),
+            ("--report-coverage", coverage), ("--report-har", har), ("--report-ndjson", ndjson),
         ]
             .compactMap { flag, path in path.map { (flag, $0) } }
     }

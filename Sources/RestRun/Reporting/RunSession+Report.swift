@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension RunSession {
     /// Executes `plan` and reports it as `rest-run run` does: a line per request as it finishes
     /// and the summary on `output.console`, then the coverage table, GitHub annotations and the
@@ -10,6 +16,10 @@ extension RunSession {
             showsFileHeaders: plan.files.count * plan.passes > 1, groupsByFile: jobs > 1,
             progressTotals: output.showsProgress && requests > 5 ? (plan.files.count * plan.passes, requests) : nil)
         let start = ContinuousClock.now
+        let events = openEventStream(output)
+        events.stream?.started(command: "run", files: plan.files.map(\.file.path) + plan.invalid.map(\.path), requests: requests)
+        for file in plan.invalid { events.stream?.runner(didFinish: file) }
+        defer { if let descriptor = events.descriptor { close(descriptor) } }
         var tally = RunTally(passes: plan.passes, keepsResults: output.keepsResults || !output.reports.named.isEmpty)
         for (index, file) in plan.invalid.enumerated() { tally.add(file, at: index) }
         // `--report-har` records every attempt as it is sent and answered.
@@ -17,10 +27,13 @@ extension RunSession {
         var session = self
         if let har { session.delegates.append(har) }
         do {
-            tally = try await session.execute(plan, observer: reporter, into: tally)
+            let observer: any RunObserver = events.stream.map { RunObservers([reporter, $0]) } ?? reporter
+            tally = try await session.execute(plan, observer: observer, into: tally)
         } catch {
             output.errors.write("error: \(String(describing: error))\n")
-            return RunReport(results: plan.invalid, summary: RunSummary(plan.invalid), interrupted: false, exitCode: .runtimeError)
+            let summary = RunSummary(plan.invalid)
+            events.stream?.finished(summary, exitCode: .runtimeError, duration: ContinuousClock.now - start, interrupted: false)
+            return RunReport(results: plan.invalid, summary: summary, interrupted: false, exitCode: .runtimeError)
         }
         let interrupted = Task.isCancelled
         let totals = tally.finish(redactor: redactor)
@@ -34,10 +47,11 @@ extension RunSession {
         writer.standardOutput = output.standardOutput
         writer.coverage = coverage
         writer.har = har
-        let problems = writer.write(results)
+        let problems = writer.write(results) + (events.problem.map { [$0] } ?? [])
         for problem in problems { output.errors.write("error: \(problem)\n") }
         let summary = totals.summary
         var report = RunReport(results: results, summary: summary, coverage: coverage, interrupted: interrupted, exitCode: .interrupted)
+        defer { events.stream?.finished(summary, exitCode: report.exitCode, duration: ContinuousClock.now - start, interrupted: interrupted) }
         guard !interrupted else { return report }
         report.exitCode = max(summary.exitCode, problems.isEmpty ? .success : .usage)
         if let minimum = output.minimumCoverage, let sentence = CoverageGate.failure(coverage, minimum: minimum) {
@@ -45,5 +59,19 @@ extension RunSession {
             report.exitCode = max(report.exitCode, .expectationFailed)
         }
         return report
+    }
+
+    /// The event stream `output` asks for (`--report-ndjson`), on standard output or in a file
+    /// opened now, and that file's descriptor; when the file cannot be written, no stream and the
+    /// sentence that says why (printed with the other reports' problems).
+    private func openEventStream(_ output: RunOutput) -> (stream: NDJSONStream?, descriptor: Int32?, problem: String?) {
+        guard let path = output.reports.ndjson else { return (nil, nil, nil) }
+        if path == "-" { return (NDJSONStream(sink: output.standardOutput, redactor: redactor), nil, nil) }
+        do {
+            let descriptor = try FileSystem.openForWritingCreatingFolders(path)
+            return (NDJSONStream(sink: FileDescriptorSink(descriptor: descriptor), redactor: redactor), descriptor, nil)
+        } catch {
+            return (nil, nil, error.message)
+        }
     }
 }

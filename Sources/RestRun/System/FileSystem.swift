@@ -89,6 +89,15 @@ package enum FileSystem {
         }
     }
 
+    /// Opens `path` for writing, replacing it and creating its folder first when it is missing;
+    /// the caller closes the descriptor.
+    package static func openForWritingCreatingFolders(_ path: String) throws(ReadError) -> Int32 {
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try createDirectories(String(path[..<slash])) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw ReadError(message: "cannot write '\(path)': \(errorText())") }
+        return descriptor
+    }
+
     /// Creates the folder `path` and the folders above it that are missing (`mkdir -p`).
     package static func createDirectories(_ path: String) throws(ReadError) {
         guard !path.isEmpty, !isDirectory(path) else { return }
