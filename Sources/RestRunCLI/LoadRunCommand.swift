@@ -51,6 +51,9 @@ struct LoadRunCommand: AsyncParsableCommand {
     @Option(name: .customLong("report-html"), help: ArgumentHelp("Write a self-contained HTML page: latency over time, rate against the target, the latency distribution.", valueName: "FILE"), completion: .file(extensions: ["html"]))
     var reportHTML: String?
 
+    @Option(name: .customLong("report-ndjson"), help: ArgumentHelp("Write the run as it goes, one JSON object a line: run_started, progress each second, run_finished (- for standard output).", valueName: "FILE"), completion: .file(extensions: ["ndjson", "jsonl"]))
+    var reportNDJSON: String?
+
     @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("Send this header with every request whose file or request does not set it; repeatable.", valueName: "'NAME: VALUE'"))
     var headers: [HeaderArgument] = []
 
@@ -97,7 +100,7 @@ struct LoadRunCommand: AsyncParsableCommand {
                 throw ValidationError("--threshold '\(text)': expected \(error.expected)")
             }
         }
-        let toStandardOutput = [reportJSON, reportHTML].filter { $0 == "-" }
+        let toStandardOutput = [reportJSON, reportHTML, reportNDJSON].filter { $0 == "-" }
         if toStandardOutput.count > 1 { throw ValidationError("only one report can go to standard output") }
         if let cacert, let problem = FileSystem.readableFileProblem(cacert) { throw ValidationError("--cacert: \(problem)") }
     }
@@ -120,7 +123,7 @@ struct LoadRunCommand: AsyncParsableCommand {
 
     func run() async throws {
         Interruption.listen()
-        let context = try CommandContext(paths: try input.files(), input: input, output: output, reportsToStandardOutput: reportJSON == "-" || reportHTML == "-")
+        let context = try CommandContext(paths: try input.files(), input: input, output: output, reportsToStandardOutput: [reportJSON, reportHTML, reportNDJSON].contains("-"))
         var session = context.session
         var server: MockServer?
         if let mock {
@@ -172,8 +175,20 @@ struct LoadRunCommand: AsyncParsableCommand {
         }
         var thresholdList = plan.files.flatMap { $0.file.load?.thresholds ?? [] }
         thresholdList += thresholds.compactMap { if case let .success(threshold) = LoadThreshold.parse($0) { threshold } else { nil } }
+        let events: NDJSONStream?
+        do {
+            events = try reportNDJSON.map { path throws(FileSystem.ReadError) in
+                try NDJSONStream(path: path, standardOutput: context.reportOutput, redactor: session.redactor)
+            }
+        } catch {
+            context.stderr.write("error: \(error.message)\n")
+            return .usage
+        }
+        defer { events?.close() }
+        events?.started(command: "load", files: plan.files.map(\.file.path), requests: plan.requestCount)
         let recorder = LoadRecorder()
         let progress = progressTask(recorder, seconds: profile.seconds, sink: context.stdout, environment: environment)
+        let streamed = events.map { eventTask(recorder, seconds: profile.seconds, stream: $0) }
         let run = LoadRun(session: session, profile: profile, recorder: recorder)
         let work = Task { try await run.run(plan) }
         let interruption = Interruption { work.cancel() }
@@ -181,10 +196,57 @@ struct LoadRunCommand: AsyncParsableCommand {
         do { try await work.value; failure = nil } catch { failure = error }
         interruption.end()
         progress?.cancel()
+        streamed?.cancel()
         _ = await progress?.value
+        _ = await streamed?.value
         let summary = recorder.summary(profile: profile, shard: shardText, duration: recorder.elapsed())
         let verdicts = summary.check(thresholdList)
-        return finish(summary, verdicts: verdicts, context: context, interrupted: interruption.happened, failure: failure, nothingListens: recorder.nothingListens)
+        let code = finish(summary, verdicts: verdicts, context: context, interrupted: interruption.happened, failure: failure, nothingListens: recorder.nothingListens)
+        events?.emit("run_finished", Self.finished(summary, verdicts: verdicts, code: code))
+        return code
+    }
+
+    /// `run_finished`'s members: requests without an error as passed, those whose status or
+    /// checks failed as failed, those with no usable response as errors.
+    private static func finished(_ summary: LoadSummary, verdicts: [LoadSummary.ThresholdVerdict], code: RestRun.ExitCode) -> [(String, DecodedValue)] {
+        let total = summary.total
+        let failed = (total.errorKinds["status"] ?? 0) + (total.errorKinds["expectation"] ?? 0)
+        let iterations = summary.iterations
+        return [
+            ("passed", .integer(total.count - total.errors)), ("failed", .integer(failed)), ("errors", .integer(total.errorKinds["network"] ?? 0)),
+            ("skipped", .integer(0)), ("exit_code", .integer(Int(code.rawValue))), ("duration_ms", .number((summary.duration * 1000).rounded())),
+            ("interrupted", .bool(code == .interrupted)),
+            ("iterations", .object(fromPairs: [
+                ("scheduled", .integer(iterations.scheduled)), ("started", .integer(iterations.started)),
+                ("completed", .integer(iterations.completed)), ("dropped", .integer(iterations.dropped)),
+            ])),
+            ("thresholds", .array(verdicts.map { verdict in
+                .object(fromPairs: [
+                    ("expression", .string(verdict.threshold.expression)), ("request", verdict.threshold.request.map(DecodedValue.string) ?? .null),
+                    ("actual", .string(verdict.actual)), ("ok", .bool(verdict.held)),
+                ])
+            })),
+        ]
+    }
+
+    /// Writes a `progress` line to `stream` every second.
+    private func eventTask(_ recorder: LoadRecorder, seconds: Double, stream: NDJSONStream) -> Task<Void, Never> {
+        Task {
+            var previous: (elapsed: Double, completed: Int)?
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: .seconds(1)) } catch { break }
+                let now = recorder.progress()
+                let window = previous.map { now.elapsed - $0.elapsed } ?? now.elapsed
+                let rate = window > 0 ? Double(now.completed - (previous?.completed ?? 0)) / window : 0
+                stream.emit("progress", [
+                    ("elapsed_s", .number((now.elapsed * 1000).rounded() / 1000)), ("duration_s", .number(seconds)),
+                    ("completed", .integer(now.completed)), ("rate", .number((rate * 10).rounded() / 10)), ("in_flight", .integer(now.inFlight)),
+                    ("dropped", .integer(now.dropped)), ("errors", .integer(now.errors)),
+                    ("p50_ms", .number((now.p50 * 1000).rounded() / 1000)), ("p99_ms", .number((now.p99 * 1000).rounded() / 1000)),
+                ])
+                previous = (now.elapsed, now.completed)
+            }
+        }
     }
 
     private func finish(
@@ -212,7 +274,7 @@ struct LoadRunCommand: AsyncParsableCommand {
     /// Prints progress: on a terminal a line redrawn every second, in CI (or when standard
     /// output is not a terminal) a plain line every 10 s; nothing with --quiet.
     private func progressTask(_ recorder: LoadRecorder, seconds: Double, sink: any TextSink, environment: [String: String]) -> Task<Void, Never>? {
-        guard !output.quiet, reportJSON != "-", reportHTML != "-" else { return nil }
+        guard !output.quiet, ![reportJSON, reportHTML, reportNDJSON].contains("-") else { return nil }
         let live = sink.isTerminal && environment["CI"] == nil
         return Task {
             var previous: (elapsed: Double, completed: Int)?

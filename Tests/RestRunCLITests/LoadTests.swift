@@ -214,4 +214,29 @@ struct LoadTests {
         #expect((total["count"] as? Int ?? 0) > 4, "\(total)")
         #expect(total["errors"] as? Int == 0, "\(total)")
     }
+
+    @Test("--report-ndjson: run_started, a progress line each second, run_finished with the exit code, each valid against the schema")
+    func eventStream() async throws {
+        try await MockServer.serving(Self.routes) { server in
+            let yaml = """
+                requests:
+                  - { name: ping, url: "\(server.url)/ping", expect: { status: 200 } }
+                """
+            let (_, output) = try await binary.runFile(yaml, ["--vus", "2", "--duration", "2500ms", "--report-ndjson", "-"], prefix: ["load"])
+            #expect(output.status == 0, "\(output.all)")
+            let lines = output.stdout.split(separator: "\n").map(String.init)
+            let events = lines.compactMap { line in
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["event"] as? String
+            }
+            #expect(events.first == "run_started" && events.last == "run_finished", "\(events)")
+            #expect(events.filter { $0 == "progress" }.count >= 2, "\(events)")
+            let schemaText = try await binary.run(["schema", "--ndjson"]).stdout
+            let document = SchemaDocument(uri: SchemaURI("https://rest-run.test/ndjson.json"), value: try JSONParser.parse(schemaText))
+            let schema = try JSONSchema.compile(document, rules: SchemaRules(dialect: .draft2020_12, assertsFormats: true))
+            for line in lines {
+                #expect(schema.failures(try JSONParser.parse(line)).isEmpty, "\(line)")
+            }
+            #expect(lines.last?.contains("\"exit_code\":0") == true, "\(lines.last ?? "")")
+        }
+    }
 }

@@ -97,7 +97,17 @@ package enum NDJSONSchema {
                 "invalid_files": { "type": "integer", "minimum": 0 },
                 "exit_code": { "type": "integer" },
                 "duration_ms": { "type": "number", "minimum": 0 },
-                "interrupted": { "type": "boolean" }
+                "interrupted": { "type": "boolean" },
+                "iterations": {
+                  "type": "object",
+                  "description": "rest-run load: iterations scheduled, started, completed and dropped.",
+                  "required": ["scheduled", "started", "completed", "dropped"]
+                },
+                "thresholds": {
+                  "type": "array",
+                  "description": "rest-run load: each threshold with the figure it was checked against.",
+                  "items": { "type": "object", "required": ["expression", "request", "actual", "ok"] }
+                }
               },
               "required": ["passed", "failed", "errors", "skipped", "exit_code", "duration_ms", "interrupted"]
             },
@@ -105,7 +115,20 @@ package enum NDJSONSchema {
               "properties": { "event": { "const": "finding" } }
             },
             {
-              "properties": { "event": { "const": "progress" } }
+              "description": "rest-run load, every second: the run so far.",
+              "properties": {
+                "event": { "const": "progress" },
+                "elapsed_s": { "type": "number", "minimum": 0 },
+                "duration_s": { "type": "number", "minimum": 0 },
+                "completed": { "type": "integer", "minimum": 0 },
+                "rate": { "type": "number", "minimum": 0, "description": "Iterations completed a second since the line before." },
+                "in_flight": { "type": "integer", "minimum": 0 },
+                "dropped": { "type": "integer", "minimum": 0 },
+                "errors": { "type": "integer", "minimum": 0 },
+                "p50_ms": { "type": "number", "minimum": 0 },
+                "p99_ms": { "type": "number", "minimum": 0 }
+              },
+              "required": ["elapsed_s", "duration_s", "completed", "rate", "in_flight", "dropped", "errors", "p50_ms", "p99_ms"]
             }
           ],
           "$defs": {

@@ -1,4 +1,12 @@
-package import OrderedCollections
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import OrderedCollections
+
+/// `close(2)`, named apart from the stream's own `close()`.
+private func closeDescriptor(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
 /// `--report-ndjson`: the run as it goes, one JSON object a line, each written whole as it happens
 /// (for editors, dashboards and coding agents): `run_started`, `file_started`, `request_finished`,
@@ -11,11 +19,34 @@ package final class NDJSONStream: RunObserver {
 
     private let sink: any TextSink
     private let redactor: Redactor
+    /// The file the stream writes, closed by `close()`.
+    private let descriptor: Int32?
 
     /// A stream to `sink`.
     package init(sink: any TextSink, redactor: Redactor) {
         self.sink = sink
         self.redactor = redactor
+        descriptor = nil
+    }
+
+    /// A stream to the file at `path`, created (with its folder) or emptied now, or to
+    /// `standardOutput` when `path` is `-`. Throws the sentence that says why the file cannot be
+    /// written.
+    package init(path: String, standardOutput: any TextSink, redactor: Redactor) throws(FileSystem.ReadError) {
+        self.redactor = redactor
+        if path == "-" {
+            sink = standardOutput
+            descriptor = nil
+        } else {
+            let descriptor = try FileSystem.openForWritingCreatingFolders(path)
+            sink = FileDescriptorSink(descriptor: descriptor)
+            self.descriptor = descriptor
+        }
+    }
+
+    /// Closes the file the stream writes, if it writes one.
+    package func close() {
+        if let descriptor { _ = closeDescriptor(descriptor) }
     }
 
     /// `run_started`: the command, the files and how many requests the plan holds.
@@ -85,9 +116,15 @@ package final class NDJSONStream: RunObserver {
         ])
     }
 
-    /// One line of another command's own event (`finding` from `rest-run fuzz`, `progress` from
-    /// `rest-run load`).
-    package func emit(_ event: String, _ members: OrderedDictionary<String, DecodedValue>) {
+    /// A line of `event` with `members`, in order: another command's own events (`progress` from
+    /// `rest-run load`) and its `run_finished`.
+    package func emit(_ event: String, _ members: [(String, DecodedValue)]) {
+        var ordered = OrderedDictionary<String, DecodedValue>()
+        for (name, value) in members { ordered[name] = value }
+        emit(event, ordered)
+    }
+
+    private func emit(_ event: String, _ members: OrderedDictionary<String, DecodedValue>) {
         var line: OrderedDictionary<String, DecodedValue> = [
             "event": .string(event), "time": .string(ISO8601.text(secondsSince1970: WallClock.secondsSince1970(), milliseconds: true)),
         ]

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension RunSession {
     /// Executes `plan` and reports it as `rest-run run` does: a line per request as it finishes
     /// and the summary on `output.console`, then the coverage table, GitHub annotations and the
@@ -19,7 +13,7 @@ extension RunSession {
         let events = openEventStream(output)
         events.stream?.started(command: "run", files: plan.files.map(\.file.path) + plan.invalid.map(\.path), requests: requests)
         for file in plan.invalid { events.stream?.runner(didFinish: file) }
-        defer { if let descriptor = events.descriptor { close(descriptor) } }
+        defer { events.stream?.close() }
         var tally = RunTally(passes: plan.passes, keepsResults: output.keepsResults || !output.reports.named.isEmpty)
         for (index, file) in plan.invalid.enumerated() { tally.add(file, at: index) }
         // `--report-har` records every attempt as it is sent and answered.
@@ -61,17 +55,14 @@ extension RunSession {
         return report
     }
 
-    /// The event stream `output` asks for (`--report-ndjson`), on standard output or in a file
-    /// opened now, and that file's descriptor; when the file cannot be written, no stream and the
-    /// sentence that says why (printed with the other reports' problems).
-    private func openEventStream(_ output: RunOutput) -> (stream: NDJSONStream?, descriptor: Int32?, problem: String?) {
-        guard let path = output.reports.ndjson else { return (nil, nil, nil) }
-        if path == "-" { return (NDJSONStream(sink: output.standardOutput, redactor: redactor), nil, nil) }
+    /// The event stream `output` asks for (`--report-ndjson`); when its file cannot be written, no
+    /// stream and the sentence that says why (printed with the other reports' problems).
+    private func openEventStream(_ output: RunOutput) -> (stream: NDJSONStream?, problem: String?) {
+        guard let path = output.reports.ndjson else { return (nil, nil) }
         do {
-            let descriptor = try FileSystem.openForWritingCreatingFolders(path)
-            return (NDJSONStream(sink: FileDescriptorSink(descriptor: descriptor), redactor: redactor), descriptor, nil)
+            return (try NDJSONStream(path: path, standardOutput: output.standardOutput, redactor: redactor), nil)
         } catch {
-            return (nil, nil, error.message)
+            return (nil, error.message)
         }
     }
 }
