@@ -39,8 +39,9 @@ struct FuzzCommand: AsyncParsableCommand {
     func run() async throws {
         Interruption.listen()
         let redactor = Redactor()
-        let stdout = RedactingSink(FileDescriptorSink.standardOutput, redactor: redactor)
         let stderr = RedactingSink(FileDescriptorSink.standardError, redactor: redactor)
+        // With the event stream on standard output, the lines for people go to standard error.
+        let stdout = reports.reportNDJSON == "-" ? stderr : RedactingSink(FileDescriptorSink.standardOutput, redactor: redactor)
         let printer = DiagnosticPrinter(errors: stderr, annotations: stdout, colors: output.colors(for: stderr))
         func fail(_ sentence: String, _ code: RestRun.ExitCode) -> ArgumentParser.ExitCode {
             stderr.write("error: \(sentence)\n")
@@ -77,11 +78,38 @@ struct FuzzCommand: AsyncParsableCommand {
         let (colors, quiet) = (output.colors(for: stdout), output.quiet)
         let width = selected.map { spec.operations[$0].name.count }.max() ?? 0
         if !quiet { stdout.write("fuzzing \(selected.count) operation\(selected.count == 1 ? "" : "s") of \(spec.path) at \(base) (seed \(settings.seed))\n") }
-        let session = FuzzSession(spec: spec, settings: settings) { line in
+        let events: NDJSONStream?
+        do {
+            events = try reports.reportNDJSON.map { path throws(FileSystem.ReadError) in
+                try NDJSONStream(path: path, standardOutput: FileDescriptorSink.standardOutput, redactor: redactor)
+            }
+        } catch { throw fail(error.message, .usage) }
+        defer { events?.close() }
+        events?.started(command: "fuzz", files: [self.spec], requests: 0)
+        var session = FuzzSession(spec: spec, settings: settings) { line in
             if !quiet || !line.findings.isEmpty { stdout.write(FuzzConsole.line(line, width: width, colors: colors)) }
         }
+        if let events {
+            session.found = { findings in
+                for finding in findings {
+                    guard case let .object(members) = FuzzReports.members(finding, redactor: redactor) else { continue }
+                    events.emit("finding", members.map { ($0.key, $0.value) })
+                }
+            }
+        }
         var report = try await session.run(selected)
-        if let unreachable = report.unreachable { throw fail(unreachable, .runtimeError) }
+        func finished(_ code: RestRun.ExitCode) {
+            let failed = Set(report.findings.map(\.operation)).count
+            events?.emit("run_finished", [
+                ("passed", .integer(max(0, selected.count - failed))), ("failed", .integer(failed)), ("errors", .integer(0)), ("skipped", .integer(0)),
+                ("exit_code", .integer(Int(code.rawValue))), ("duration_ms", .number(report.duration.milliseconds)),
+                ("interrupted", .bool(false)), ("requests", .integer(report.requests)), ("findings", .integer(report.findings.count)),
+            ])
+        }
+        if let unreachable = report.unreachable {
+            finished(.runtimeError)
+            throw fail(unreachable, .runtimeError)
+        }
         do throws(FileSystem.ReadError) {
             // A --with file's headers and auth come back through its include; -H headers are written.
             try FindingFile.save(
@@ -96,7 +124,13 @@ struct FuzzCommand: AsyncParsableCommand {
         }
         if !quiet { stdout.write("\n" + CoverageReport([spec], hits: report.hits).table(colors: colors)) }
         stdout.write(FuzzConsole.summary(report))
-        try reports.write(report, spec: spec, selected: selected, baseURL: base, redactor: redactor, errors: stderr)
+        do {
+            try reports.write(report, spec: spec, selected: selected, baseURL: base, redactor: redactor, errors: stderr)
+        } catch {
+            finished(.usage)
+            throw error
+        }
+        finished(report.findings.isEmpty ? .success : .expectationFailed)
         if !report.findings.isEmpty { throw ArgumentParser.ExitCode(RestRun.ExitCode.expectationFailed.rawValue) }
     }
 }

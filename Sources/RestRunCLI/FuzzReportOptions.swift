@@ -16,6 +16,9 @@ struct FuzzReportOptions: ParsableArguments {
     @Option(name: .customLong("report-html"), help: ArgumentHelp("Write a self-contained HTML report.", valueName: "FILE"), completion: .file(extensions: ["html"]))
     var reportHTML: String?
 
+    @Option(name: .customLong("report-ndjson"), help: ArgumentHelp("Write the run as it goes, one JSON object a line: run_started, a finding line for each finding, run_finished (- for standard output).", valueName: "FILE"), completion: .file(extensions: ["ndjson", "jsonl"]))
+    var reportNDJSON: String?
+
     /// Writes each report asked for; one that cannot be written is a sentence and exit 1.
     func write(_ report: FuzzReport, spec: OpenAPISpec, selected: [Int], baseURL: String, redactor: Redactor, errors: any TextSink) throws {
         let reports: [(String?, () -> String)] = [

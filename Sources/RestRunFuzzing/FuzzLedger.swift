@@ -81,5 +81,15 @@ actor FuzzLedger {
     /// The findings in the order they were found.
     var orderedFindings: [FuzzFinding] { order.compactMap { findings[$0] } }
 
+    /// How many findings `takeNew()` has handed out.
+    private var handedOut = 0
+
+    /// The findings found since the last call, in the order they were found (shrunk, when they were).
+    func takeNew() -> [FuzzFinding] {
+        let new = order.dropFirst(handedOut).compactMap { findings[$0] }
+        handedOut = order.count
+        return new
+    }
+
     var elapsed: Duration { ContinuousClock.now - start }
 }

@@ -42,25 +42,31 @@ package enum FuzzReports {
                 ("findings", .object(fromPairs: line.findings.sorted { $0.key < $1.key }.map { ($0.key.rawValue, DecodedValue.integer($0.value)) })),
             ])
         }
-        let findings = report.findings.map { finding -> DecodedValue in
-            let steps = finding.steps.map { step -> DecodedValue in
-                .object(fromPairs: [
-                    ("method", .string(step.request.method.rawValue)), ("url", string(step.request.url)),
-                    ("status", .integer(step.status)), ("curl", string(FuzzConsole.curl(step.request))),
-                ])
-            }
-            return .object(fromPairs: [
-                ("operation", string(finding.operation)), ("check", .string(finding.check.rawValue)), ("summary", .string(finding.check.summary)),
-                ("status", .integer(finding.status)), ("message", string(finding.message)), ("details", .array(finding.details.map(string))),
-                ("steps", .array(steps)), ("file", finding.file.map(string) ?? .null),
-            ])
-        }
+        let findings = report.findings.map { members($0, redactor: redactor) }
         return .object(fromPairs: [
             ("spec", string(spec.path)), ("url", string(baseURL)), ("seed", .integer(Int(truncatingIfNeeded: report.seed))),
             ("requests", .integer(report.requests)), ("duration_ms", .number(report.duration.milliseconds)),
             ("stopped_by", report.stoppedBy.map(DecodedValue.string) ?? .null),
             ("operations", .array(operations)), ("findings", .array(findings)),
             ("coverage", CoverageReport([spec], hits: report.hits).json),
+        ])
+    }
+
+    /// A finding's members in the JSON report (and in `--report-ndjson`'s `finding` line): the
+    /// operation, the check, the status, the message and details, each request with its curl
+    /// command, and the file it was saved in.
+    package static func members(_ finding: FuzzFinding, redactor: Redactor) -> DecodedValue {
+        func string(_ value: String) -> DecodedValue { .string(redactor.redact(value)) }
+        let steps = finding.steps.map { step -> DecodedValue in
+            .object(fromPairs: [
+                ("method", .string(step.request.method.rawValue)), ("url", string(step.request.url)),
+                ("status", .integer(step.status)), ("curl", string(FuzzConsole.curl(step.request))),
+            ])
+        }
+        return .object(fromPairs: [
+            ("operation", string(finding.operation)), ("check", .string(finding.check.rawValue)), ("summary", .string(finding.check.summary)),
+            ("status", .integer(finding.status)), ("message", string(finding.message)), ("details", .array(finding.details.map(string))),
+            ("steps", .array(steps)), ("file", finding.file.map(string) ?? .null),
         ])
     }
 

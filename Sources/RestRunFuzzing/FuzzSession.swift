@@ -10,6 +10,8 @@ package struct FuzzSession: Sendable {
     package let settings: FuzzSettings
     /// Told each operation's line as it finishes.
     package let progress: @Sendable (FuzzReport.OperationTally) -> Void
+    /// Hears the findings of each line as the line is done (`--report-ndjson`'s `finding` lines).
+    package var found: @Sendable ([FuzzFinding]) -> Void = { _ in }
     /// The networkers' delegates: auth that acts while sending (its tokens shared by the run), then retries.
     let delegates: [any NetworkingDelegate]
 
@@ -69,6 +71,7 @@ package struct FuzzSession: Sendable {
                 while let line = await tasks.next() {
                     if let place = selected.firstIndex(where: { spec.operations[$0].name == line.name }) { lines[place] = line }
                     progress(line)
+                    found(await ledger.takeNew())
                     start()
                 }
                 return selected.indices.compactMap { lines[$0] }
@@ -108,6 +111,7 @@ package struct FuzzSession: Sendable {
         line.duration = ContinuousClock.now - start
         for finding in await ledger.orderedFindings.dropFirst(before) { line.findings[finding.check, default: 0] += 1 }
         progress(line)
+        found(await ledger.takeNew())
         return line
     }
 
@@ -124,6 +128,7 @@ package struct FuzzSession: Sendable {
         line.requests = requests.values.reduce(0, +)
         for finding in await ledger.orderedFindings.dropFirst(before) { line.findings[finding.check, default: 0] += 1 }
         progress(line)
+        found(await ledger.takeNew())
         return line
     }
 

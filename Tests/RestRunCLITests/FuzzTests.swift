@@ -1,4 +1,5 @@
 import Foundation
+import RestRun
 import RestRunTestSupport
 import RestRunMock
 import Testing
@@ -61,6 +62,29 @@ struct FuzzTests {
                     let passing = try await binary.run([path], environment: ["API_URL": fixed.url + "/v1"])
                     #expect(passing.status == 0, "\(file) against the fixed API: \(passing.all)")
                 }
+            }
+        }
+    }
+
+    @Test("--report-ndjson -: a finding line for each finding, run_finished with the exit code, each line valid; people's lines on standard error")
+    func eventStream() async throws {
+        try await ItemsAPI.serving(bugs: [.serverError, .acceptsInvalid]) { broken in
+            let (output, _) = try await fuzz(broken.url, ["--seed", "3", "--max-examples", "20", "--report-ndjson", "-"])
+            #expect(output.status == 4, "\(output.all)")
+            #expect(output.stderr.contains("findings:"), "\(output.stderr)")
+            let lines = output.stdout.split(separator: "\n").map(String.init)
+            let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            #expect(objects.count == lines.count, "\(output.stdout)")
+            let events = objects.compactMap { $0["event"] as? String }
+            #expect(events.first == "run_started" && events.last == "run_finished", "\(events)")
+            let findings = objects.filter { $0["event"] as? String == "finding" }
+            #expect(!findings.isEmpty)
+            #expect(objects.last?["findings"] as? Int == findings.count && objects.last?["exit_code"] as? Int == 4, "\(objects.last ?? [:])")
+            let schemaText = try await binary.run(["schema", "--ndjson"]).stdout
+            let document = SchemaDocument(uri: SchemaURI("https://rest-run.test/ndjson.json"), value: try JSONParser.parse(schemaText))
+            let schema = try JSONSchema.compile(document, rules: SchemaRules(dialect: .draft2020_12, assertsFormats: true))
+            for line in lines {
+                #expect(schema.failures(try JSONParser.parse(line)).isEmpty, "\(line)")
             }
         }
     }

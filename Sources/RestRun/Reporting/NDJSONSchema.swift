@@ -103,6 +103,8 @@ package enum NDJSONSchema {
                   "description": "rest-run load: iterations scheduled, started, completed and dropped.",
                   "required": ["scheduled", "started", "completed", "dropped"]
                 },
+                "requests": { "type": "integer", "minimum": 0, "description": "rest-run fuzz: requests sent." },
+                "findings": { "type": "integer", "minimum": 0, "description": "rest-run fuzz: findings." },
                 "thresholds": {
                   "type": "array",
                   "description": "rest-run load: each threshold with the figure it was checked against.",
@@ -112,7 +114,19 @@ package enum NDJSONSchema {
               "required": ["passed", "failed", "errors", "skipped", "exit_code", "duration_ms", "interrupted"]
             },
             {
-              "properties": { "event": { "const": "finding" } }
+              "description": "rest-run fuzz: a finding, as its operation's line is done (the members of the JSON report's finding).",
+              "properties": {
+                "event": { "const": "finding" },
+                "operation": { "type": "string" },
+                "check": { "type": "string" },
+                "summary": { "type": "string" },
+                "status": { "type": "integer" },
+                "message": { "type": "string" },
+                "details": { "type": "array", "items": { "type": "string" } },
+                "steps": { "type": "array", "items": { "type": "object", "required": ["method", "url", "status", "curl"] } },
+                "file": { "type": ["string", "null"] }
+              },
+              "required": ["operation", "check", "status", "message", "steps"]
             },
             {
               "description": "rest-run load, every second: the run so far.",
