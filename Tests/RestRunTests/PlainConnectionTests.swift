@@ -15,7 +15,7 @@ struct PlainConnectionTests {
         "/ok", "/set-cookie", "/not-there", "/reset-before", "/reset-during", "/close-mid-headers", "/short-body",
         "/bad-chunk", "/endless-chunked", "/gzip-bomb", "/bad-gzip", "/cut-gzip", "/slow-headers", "/slow-body",
         "/never-answer", "/redirect-loop", "/invalid-utf8", "/huge-header", "/many-headers", "/conflicting-length",
-        "/bad-status", "/negative-length", "/word-length", "/bad-version", "/garbage", "/sse-complete",
+        "/bad-status", "/negative-length", "/word-length", "/bad-version", "/garbage", "/sse-complete", "/sse-split", "/sse-early-close",
     ]
 
     /// What `request` came to, sent through a run's clients with or without rest-run's own connections.
