@@ -236,8 +236,7 @@ struct LoadRunCommand: AsyncParsableCommand {
             while !Task.isCancelled {
                 do { try await Task.sleep(for: .seconds(1)) } catch { break }
                 let now = recorder.progress()
-                let window = previous.map { now.elapsed - $0.elapsed } ?? now.elapsed
-                let rate = window > 0 ? Double(now.completed - (previous?.completed ?? 0)) / window : 0
+                let rate = now.rate(since: previous)
                 stream.emit("progress", [
                     ("elapsed_s", .number((now.elapsed * 1000).rounded() / 1000)), ("duration_s", .number(seconds)),
                     ("completed", .integer(now.completed)), ("rate", .number((rate * 10).rounded() / 10)), ("in_flight", .integer(now.inFlight)),

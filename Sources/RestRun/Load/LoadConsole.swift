@@ -3,9 +3,7 @@
 package enum LoadConsole {
     /// `12.0s / 40.0s  rate 199.8/s  in flight 3  dropped 0  errors 0  p50 1.20ms  p99 4.80ms`.
     package static func progress(_ progress: LoadRecorder.LoadProgress, of seconds: Double, previous: (elapsed: Double, completed: Int)?) -> String {
-        let window = previous.map { progress.elapsed - $0.elapsed } ?? progress.elapsed
-        let done = progress.completed - (previous?.completed ?? 0)
-        let rate = window > 0 ? Double(done) / window : 0
+        let rate = progress.rate(since: previous)
         return "\(String(format2: progress.elapsed))s / \(String(format2: seconds))s  rate \(String(format2: rate))/s  in flight \(progress.inFlight)"
             + "  dropped \(progress.dropped)  errors \(progress.errors)  p50 \(LoadSummary.milliseconds(progress.p50))  p99 \(LoadSummary.milliseconds(progress.p99))"
     }

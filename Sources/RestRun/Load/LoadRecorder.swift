@@ -134,6 +134,13 @@ package final class LoadRecorder: Sendable {
         package var completed: Int, inFlight: Int, dropped: Int, errors: Int
         /// Latency so far, in milliseconds.
         package var p50: Double, p99: Double
+
+        /// Iterations completed a second since `previous` (the elapsed seconds and the count of
+        /// an earlier progress), or since the start.
+        package func rate(since previous: (elapsed: Double, completed: Int)?) -> Double {
+            let window = previous.map { elapsed - $0.elapsed } ?? elapsed
+            return window > 0 ? Double(completed - (previous?.completed ?? 0)) / window : 0
+        }
     }
 
     /// The run so far.

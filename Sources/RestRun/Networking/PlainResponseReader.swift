@@ -21,13 +21,9 @@ final class PlainResponseReader: ChannelInboundHandler, RemovableChannelHandler 
     /// The exchange under way. Its continuation is resumed exactly once, as it is taken out.
     private struct Exchange {
         var continuation: UnsafeContinuation<PlainReply, any Error>
-        var limit: Int
-        var keepsBody: Bool
         var deadline: NIODeadline
         var head: HTTPResponseHead?
-        var body: [UInt8] = []
-        var size = 0
-        var inflater: BodyInflater?
+        var body: ResponseBody
     }
 
     private let writer: PlainRequestWriter
@@ -55,7 +51,7 @@ final class PlainResponseReader: ChannelInboundHandler, RemovableChannelHandler 
             continuation.resume(throwing: PlainExchangeFailure(underlying: HTTPClientError.remoteConnectionClosed, answered: false))
             return
         }
-        exchange = Exchange(continuation: continuation, limit: limit, keepsBody: keepsBody, deadline: deadline)
+        exchange = Exchange(continuation: continuation, deadline: deadline, body: ResponseBody(limit: limit, keepsBody: keepsBody))
         arm(for: deadline, context: context)
         writer.next = request.bytes
         // No promise: a write that fails closes the channel, and `channelInactive` ends the exchange.
@@ -93,13 +89,8 @@ final class PlainResponseReader: ChannelInboundHandler, RemovableChannelHandler 
             case let .head(head):
                 try receive(head)
             case let .body(buffer):
-                try buffer.withUnsafeReadableBytes { bytes in
-                    if let inflater = exchange?.inflater {
-                        try inflater.inflate(bytes) { try consume($0) }
-                    } else {
-                        try consume(bytes)
-                    }
-                }
+                guard exchange?.head != nil else { throw HTTPClientError.remoteConnectionClosed }
+                try exchange?.body.read(buffer)
             case .end:
                 try finish()
             }
@@ -119,32 +110,19 @@ final class PlainResponseReader: ChannelInboundHandler, RemovableChannelHandler 
     }
 
     private func receive(_ head: HTTPResponseHead) throws {
-        guard var current = exchange, current.head == nil else { throw HTTPClientError.remoteConnectionClosed }
-        current.head = head
-        current.inflater = BodyInflater.forResponse(headers: head.headers)
-        // A compressed body's length says nothing of its decompressed size; it is checked as it arrives.
-        if current.inflater == nil, let declared = head.headers.first(name: "Content-Length").flatMap(Int.init) {
-            if declared > current.limit { throw NIOTooManyBytesError(maxBytes: current.limit) }
-            if current.keepsBody { current.body.reserveCapacity(declared) }
-        }
-        exchange = current
-    }
-
-    private func consume(_ bytes: UnsafeRawBufferPointer) throws {
-        guard exchange?.head != nil else { throw HTTPClientError.remoteConnectionClosed }
-        exchange?.size += bytes.count
-        if let exchange, exchange.size > exchange.limit { throw NIOTooManyBytesError(maxBytes: exchange.limit) }
-        if exchange?.keepsBody == true { exchange?.body.append(contentsOf: bytes) }
+        guard exchange != nil, exchange?.head == nil else { throw HTTPClientError.remoteConnectionClosed }
+        exchange?.head = head
+        try exchange?.body.begin(head.headers)
     }
 
     private func finish() throws {
         guard let current = exchange, let head = current.head else { throw HTTPClientError.remoteConnectionClosed }
-        try current.inflater?.finish()
+        try current.body.finish()
         exchange = nil
         let keepAlive = head.isKeepAlive && !closed
         if !keepAlive { close() }
         current.continuation.resume(returning: PlainReply(
-            collected: BodyCollector.Collected(head: head, body: current.body, size: current.size), keepAlive: keepAlive))
+            collected: BodyCollector.Collected(head: head, body: current.body.bytes, size: current.body.size), keepAlive: keepAlive))
     }
 
     /// Ends the exchange under way, if any, with `error`, and closes the connection: what is left
