@@ -46,8 +46,18 @@ extension RunCommand {
         session.repeats = repeats ?? 1
         session.warmups = warmups ?? 0
         session.failFast = failFast
+        session.snapshots = updateSnapshots ? .update : ci || Self.isCI(environment) ? .ci : .record
         session.keepsAllBodies = veryVerbose
         session.delegates = PluginStore.delegates()
+    }
+}
+
+extension RunCommand {
+    /// Whether the environment says this is a CI machine, as Jest reads it: `CI` set to anything
+    /// but an empty value, `0` or `false`.
+    static func isCI(_ environment: [String: String]) -> Bool {
+        guard let value = environment["CI"]?.lowercased() else { return false }
+        return !["", "0", "false"].contains(value)
     }
 }
 

@@ -87,6 +87,12 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("fail-fast"), help: "Stop at the first failing request.")
     var failFast = false
 
+    @Flag(name: [.customLong("update-snapshots"), .customShort("u")], help: "Rewrite the snapshots (expect: snapshot) that differ from the responses, and remove obsolete ones.")
+    var updateSnapshots = false
+
+    @Flag(name: .customLong("ci"), help: "Fail on a missing snapshot rather than writing it, as on CI (the default when the CI environment variable is set).")
+    var ci = false
+
     @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the whole set this many times; a request that runs more than once gets p50, p90, p99 and max in the summary and reports. (default: 1)", valueName: "N"))
     var repeats: Int?
 

@@ -37,7 +37,7 @@ package enum RequestFileWriter {
             if !request.headers.isEmpty {
                 lines.append("    headers:")
                 for (name, value) in mergedHeaders(request.headers) {
-                    lines.append(YAMLText.blockEntry(name, value.map(YAMLText.quoted) ?? "null", indent: "      "))
+                    lines.append(YAMLText.blockEntry(name, value.map { YAMLText.quoted($0) } ?? "null", indent: "      "))
                 }
             }
             if let auth = request.auth { lines.append("    auth: " + authText(auth)) }

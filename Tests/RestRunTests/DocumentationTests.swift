@@ -23,6 +23,9 @@ struct DocumentationTests {
             do {
                 if block.contains("routes:") {
                     _ = try MockRoutes.load(text: block, path: path)
+                } else if block.hasPrefix("\"") {
+                    // A snapshot file, as `expect: snapshot:` writes it.
+                    #expect(try !SnapshotFile.entries(in: block, path: path).isEmpty)
                 } else {
                     let file = try loader.load(text: block, path: path)
                     #expect(!file.requests.isEmpty)

@@ -18,6 +18,8 @@ package struct TerminalStyle: Sendable {
     public func green(_ text: String) -> String { wrap(text, "32") }
     /// Yellow text, for skips and warnings.
     public func yellow(_ text: String) -> String { wrap(text, "33") }
+    /// Cyan text, for notes (`snapshot written`).
+    public func cyan(_ text: String) -> String { wrap(text, "36") }
     /// Dim text, for timings and details.
     public func dim(_ text: String) -> String { wrap(text, "2") }
 }

@@ -23,18 +23,24 @@ extension JSONPath {
 
         /// Appends what the selector selects from `node` (RFC 9535, 2.3).
         func apply(to node: DecodedValue, root: DecodedValue, into result: inout [DecodedValue]) {
+            visit(node, root: root) { _, child in result.append(child) }
+        }
+
+        /// Calls `body` with each child of `node` the selector selects, and where it is in `node`.
+        @inline(__always)
+        func visit(_ node: DecodedValue, root: DecodedValue, _ body: (LocationStep, DecodedValue) -> Void) {
             switch self {
             case let .name(name):
-                if case let .object(members) = node, let value = members[name] { result.append(value) }
+                if case let .object(members) = node, let value = members[name] { body(.name(name), value) }
             case let .index(index):
                 if case let .array(items) = node {
                     let resolved = index < 0 ? items.count + index : index
-                    if items.indices.contains(resolved) { result.append(items[resolved]) }
+                    if items.indices.contains(resolved) { body(.index(resolved), items[resolved]) }
                 }
             case .wildcard:
                 switch node {
-                case let .array(items): result.append(contentsOf: items)
-                case let .object(members): result.append(contentsOf: members.values)
+                case let .array(items): for (index, item) in items.enumerated() { body(.index(index), item) }
+                case let .object(members): for (name, value) in members { body(.name(name), value) }
                 default: break
                 }
             case let .slice(start, end, step):
@@ -46,19 +52,19 @@ extension JSONPath {
                     let lower = min(max(normalize(start ?? 0), 0), count)
                     let upper = min(max(normalize(end ?? count), 0), count)
                     var index = lower
-                    while index < upper { result.append(items[index]); index += step }
+                    while index < upper { body(.index(index), items[index]); index += step }
                 } else {
                     let upper = min(max(normalize(start ?? count - 1), -1), count - 1)
                     let lower = min(max(normalize(end ?? -count - 1), -1), count - 1)
                     var index = upper
-                    while lower < index { result.append(items[index]); index += step }
+                    while lower < index { body(.index(index), items[index]); index += step }
                 }
             case let .filter(expression):
                 switch node {
                 case let .array(items):
-                    for child in items where expression.holds(current: child, root: root) { result.append(child) }
+                    for (index, child) in items.enumerated() where expression.holds(current: child, root: root) { body(.index(index), child) }
                 case let .object(members):
-                    for child in members.values where expression.holds(current: child, root: root) { result.append(child) }
+                    for (name, child) in members where expression.holds(current: child, root: root) { body(.name(name), child) }
                 default: break
                 }
             }

@@ -1,8 +1,9 @@
 /// YAML written by rest-run (saved findings): every string double-quoted, with everything but
 /// printable ASCII escaped, so that any text a server or a generator made reads back as it was.
 package enum YAMLText {
-    /// `text` as a double-quoted YAML scalar.
-    package static func quoted(_ text: String) -> String {
+    /// `text` as a double-quoted YAML scalar; with `keepsUnicode`, letters beyond ASCII that YAML
+    /// prints as they are (`é`, `日`) are kept rather than escaped.
+    package static func quoted(_ text: String, keepsUnicode: Bool = false) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -12,6 +13,7 @@ package enum YAMLText {
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             case " "..."~": result.unicodeScalars.append(scalar)
+            case _ where keepsUnicode && isPrintedAsIs(scalar): result.unicodeScalars.append(scalar)
             default:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 if scalar.value <= 0xFFFF {
@@ -22,6 +24,15 @@ package enum YAMLText {
             }
         }
         return result + "\""
+    }
+
+    /// Whether YAML reads `scalar` as itself beyond ASCII: printable (YAML 1.2, 5.1), and neither
+    /// a line break to YAML 1.1 readers (NEL, U+2028, U+2029) nor a byte order mark.
+    package static func isPrintedAsIs(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xA0...0x2027, 0x202A...0xD7FF, 0xE000...0xFEFE, 0xFF00...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
     }
 
     /// `value` in flow style (`{"a": [1, "b"]}`): JSON's shape with YAML's quoting.
@@ -38,15 +49,15 @@ package enum YAMLText {
     private static let implicitKeyLimit = 1000
 
     /// A key of a flow mapping: quoted, and made explicit (`? "…"`) when too long to be implicit.
-    static func flowKey(_ name: String) -> String {
-        let key = quoted(name)
+    package static func flowKey(_ name: String, keepsUnicode: Bool = false) -> String {
+        let key = quoted(name, keepsUnicode: keepsUnicode)
         return key.utf8.count > implicitKeyLimit ? "? " + key : key
     }
 
     /// One entry of a block mapping at `indent`: `"name": value`, or, for a name too long to be an
     /// implicit key, `? "name"` and `: value` on two lines.
-    package static func blockEntry(_ name: String, _ value: String, indent: String) -> String {
-        let key = quoted(name)
+    package static func blockEntry(_ name: String, _ value: String, indent: String, keepsUnicode: Bool = false) -> String {
+        let key = quoted(name, keepsUnicode: keepsUnicode)
         return key.utf8.count > implicitKeyLimit ? indent + "? " + key + "\n" + indent + ": " + value : indent + key + ": " + value
     }
 }

@@ -14,9 +14,10 @@ package struct BodyUse: Sendable {
     package let jsonSelection: JSONParser.Selection?
 
     /// The use of a request with `decoder`, `expectations` and `captures`; `readsGraphQLErrors`
-    /// when the body's GraphQL `errors` are checked.
-    package init(decoder: String?, expectations: [Expectation], captures: [Capture], readsGraphQLErrors: Bool = false) {
-        var readsBody = decoder != nil || readsGraphQLErrors
+    /// when the body's GraphQL `errors` are checked, `snapshots` when the body is compared with a
+    /// snapshot (which reads the body itself).
+    package init(decoder: String?, expectations: [Expectation], captures: [Capture], readsGraphQLErrors: Bool = false, snapshots: Bool = false) {
+        var readsBody = decoder != nil || readsGraphQLErrors || snapshots
         var needsDecodedValue = decoder != nil
         var selection: JSONParser.Selection? = decoder == nil ? JSONParser.Selection() : nil
         // A JSONPath, from an expectation or a capture: its members are kept when it is a path of names.

@@ -34,6 +34,8 @@ package struct DeclaredExchange: Sendable {
         package var tags: [String]
         /// `expect: duration: { p95: ... }`: budgets checked once over all the request's runs.
         package var latencyBudgets: [Expectation] = []
+        /// `expect: snapshot:`: the response compared with the one recorded for the request.
+        package var snapshot: SnapshotDeclaration?
         /// What the request exchanges: plain HTTP, or another kind (`graphql:`, `stream:`,
         /// `websocket:`).
         package var kind = ExchangeKind.http
@@ -70,7 +72,9 @@ package struct DeclaredExchange: Sendable {
     /// What the request's checks read of a response body, worked out from its decoder,
     /// expectations and captures (one walk over them; the runner asks once a run of the request).
     package var bodyUse: BodyUse {
-        BodyUse(decoder: self.decoder, expectations: self.expectations, captures: self.captures, readsGraphQLErrors: checksGraphQLErrors)
+        BodyUse(
+            decoder: self.decoder, expectations: self.expectations, captures: self.captures, readsGraphQLErrors: checksGraphQLErrors,
+            snapshots: self.snapshot != nil)
     }
 
     /// Calls `visit` with every template the request reads, for checking variable names before

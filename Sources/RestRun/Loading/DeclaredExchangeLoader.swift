@@ -114,7 +114,7 @@ struct DeclaredExchangeLoader {
                 }
                 request.decoder = name
                 request.decoderLocation = context.location(value)
-            case .expect: ((request.expectations, request.latencyBudgets), expectNode) = (loadExpectations(value), value)
+            case .expect: (request.snapshot, (request.expectations, request.latencyBudgets), expectNode) = (snapshot(value), loadExpectations(value), value)
             case .repeat:
                 guard let count = context.integer(value, "'repeat'") else { return }
                 guard (1...Self.maxRepeat).contains(count) else {
@@ -163,6 +163,9 @@ struct DeclaredExchangeLoader {
         }
         return method
     }
+
+    /// `expect: snapshot:`, if there is one.
+    private func snapshot(_ expect: Node) -> SnapshotDeclaration? { ExpectationLoader(context: context).snapshot(in: expect) }
 
     /// `expect:`: the checks of each response, and the latency budgets checked over all runs.
     private func loadExpectations(_ value: Node) -> (checks: [Expectation], budgets: [Expectation]) {

@@ -301,7 +301,7 @@ public struct RequestFileLoader: Sendable {
 func loadHeaders(_ node: Node, _ what: String, context: LoadContext) -> [HeaderTemplate] {
     guard let entries = context.entries(node, what) else { return [] }
     return entries.compactMap { name, value, keyNode in
-        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+-.^_`|~".contains($0)) }) else {
+        guard HeaderName.isValid(name) else {
             context.error("'\(name)' is not a valid header name", at: keyNode)
             return nil
         }

@@ -268,6 +268,7 @@ package enum RequestFileSchema: EditorSchemaWriting {
         "events": "With stream: JSONPath over the events (an array of {event, data, id, json}) → predicate.",
         "first_event": "With stream: a predicate on the time from sending to the first event, or budgets over all runs like duration's.",
         "trailers": "Trailer name → predicate: a gRPC call's trailing metadata.",
+        "snapshot": "true, or {ignore: [JSONPath], headers: [name]}: the response is compared with the one recorded in __snapshots__/FILE.snap.yaml (written when missing; --update-snapshots rewrites it).",
         "grpc_status": "With grpc: the status expected, a name such as NOT_FOUND (any case) or its number; default OK.",
         "grpc_message": "With grpc: a predicate on the status message.",
     ]
@@ -294,6 +295,22 @@ package enum RequestFileSchema: EditorSchemaWriting {
                 "events": predicateMap,
                 "first_event": .object(["anyOf": .array([ref("predicate"), budgets])]),
                 "trailers": predicateMap,
+                "snapshot": .object(["anyOf": .array([
+                    .object(["type": .string("boolean")]),
+                    .object([
+                        "type": .string("object"), "additionalProperties": .bool(false),
+                        "properties": .object([
+                            "ignore": .object([
+                                "description": .string("JSONPaths whose values are not compared (whether they are there still is)."),
+                                "type": .string("array"), "items": .object(["type": .string("string"), "pattern": .string("^\\$")]),
+                            ]),
+                            "headers": .object([
+                                "description": .string("Header names whose values are recorded and compared."),
+                                "type": .string("array"), "items": .object(["type": .string("string")]),
+                            ]),
+                        ]),
+                    ]),
+                ])]),
                 "grpc_status": .object(["anyOf": .array([
                     .object(["type": .string("integer"), "minimum": .integer(0), "maximum": .integer(16)]),
                     .object(["type": .string("string"), "pattern": .string("^(?i)(ok|cancell?ed|unknown|invalid_argument|deadline_exceeded|not_found|already_exists|permission_denied|resource_exhausted|failed_precondition|aborted|out_of_range|unimplemented|internal|unavailable|data_loss|unauthenticated)$")]),

@@ -23,7 +23,7 @@ struct PlainRequestHead: Sendable {
         bytes.writeStaticString(" HTTP/1.1\r\n")
         var hasHost = false
         for (name, value) in request.headers.fields {
-            guard !name.isEmpty, name.utf8.allSatisfy(Self.isTokenByte) else {
+            guard HeaderName.isValid(name) else {
                 throw NetworkError(.other, "cannot send the header '\(name)': a header name is letters, digits and !#$%&'*+-.^_`|~ only")
             }
             guard value.utf8.allSatisfy(Self.isValueByte) else {
@@ -55,17 +55,6 @@ struct PlainRequestHead: Sendable {
         }
         let head = HTTPRequestHead(version: .http1_1, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), uri: target.path)
         return PlainRequestHead(head: head, bytes: bytes)
-    }
-
-    /// RFC 9110's `tchar`.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "'"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-             UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
-        default: false
-        }
     }
 
     /// A field value's byte: visible characters, space, tab and any byte of UTF-8 beyond ASCII.

@@ -4,7 +4,7 @@ import RestRunYAML
 struct ExpectationLoader {
     let context: LoadContext
 
-    static let keys = ["status", "headers", "json", "body", "duration", "schema", "version", "events", "first_event", "trailers"]
+    static let keys = ["status", "headers", "json", "body", "duration", "schema", "version", "events", "first_event", "trailers", "snapshot"]
         + kindKeys
     /// Keys a kind of exchange reads itself (a gRPC call's status and its message): passed over here.
     static let kindKeys = ["grpc_status", "grpc_message"]
@@ -74,6 +74,42 @@ struct ExpectationLoader {
             }
         }
         return result
+    }
+
+    /// `snapshot: true`, or `snapshot: {ignore: [JSONPath, ...], headers: [name, ...]}`, in an
+    /// `expect:` mapping; nil for `false`, for none, and for one with mistakes (reported).
+    func snapshot(in expect: Node) -> SnapshotDeclaration? {
+        guard let pair = expect.pairs?.first(where: { $0.key.scalarText == "snapshot" }) else { return nil }
+        let value = pair.value
+        var declaration = SnapshotDeclaration(location: context.location(pair.key))
+        guard value.pairs != nil else {
+            guard case let .bool(on)? = context.expanded(value).scalarValue else {
+                context.error(
+                    "'snapshot' must be true, false, or a mapping with 'ignore' and 'headers', found \(value.kindDescription)", at: value)
+                return nil
+            }
+            return on ? declaration : nil
+        }
+        var valid = true
+        for (key, list, _) in context.mapping(value, "'snapshot'", allowed: ["ignore", "headers"]) ?? [] {
+            guard let items = list.items else {
+                context.error("'\(key)' must be a list, found \(list.kindDescription)", at: list)
+                valid = false
+                continue
+            }
+            for item in items {
+                guard let text = context.string(item, "each item of '\(key)'") else { valid = false; continue }
+                if key == "ignore" {
+                    if let path = parsePath(text, node: item) { declaration.ignore.append(path) } else { valid = false }
+                } else if HeaderName.isValid(text) {
+                    declaration.headers.append(text)
+                } else {
+                    context.error("'\(text)' is not a header name", at: item)
+                    valid = false
+                }
+            }
+        }
+        return valid ? declaration : nil
     }
 
     /// `duration: { p95: { "<": 300ms }, max: { "<": 1s } }`: budgets over all runs of the request.

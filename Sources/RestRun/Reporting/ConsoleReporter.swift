@@ -68,6 +68,7 @@ package final class ConsoleReporter: RunObserver {
         if groupsByFile {
             text = header(file.path, name: file.name) + file.requests.map(self.text(for:)).joined()
         }
+        if let snapshots = file.snapshots { text += self.text(for: snapshots) }
         progress.withLock { $0.files += 1 }
         emit(text, requestDone: false, failed: false)
     }
@@ -95,6 +96,21 @@ package final class ConsoleReporter: RunObserver {
         sink.write("\r\u{1B}[2K" + text + line)
     }
 
+    /// The lines about a file's snapshot file: the obsolete entries, those removed, and a file
+    /// that could not be written.
+    private func text(for snapshots: SnapshotSummary) -> String {
+        var text = ""
+        let indent = showsFileHeaders ? "  " : ""
+        if detail == .normal {
+            for name in snapshots.obsolete {
+                text += "\(indent)\(style.yellow("obsolete snapshot")) \"\(name)\" in \(snapshots.path)" + style.dim(" (--update-snapshots removes it)") + "\n"
+            }
+            for name in snapshots.removed { text += "\(indent)removed obsolete snapshot \"\(name)\" from \(snapshots.path)\n" }
+        }
+        if let problem = snapshots.problem { text += problem.rendered(colors: style.enabled) + "\n" }
+        return text
+    }
+
     /// The lines printed for one request.
     package func text(for request: RequestResult) -> String {
         // Below normal detail only failures print: nothing is formatted for the others.
@@ -106,12 +122,13 @@ package final class ConsoleReporter: RunObserver {
         let status = request.details?.statusText ?? request.status.map { String($0) } ?? "---"
         var attempts = request.attempts > 1 ? style.dim(" (\(request.attempts) attempts)") : ""
         if let runs = request.repeatedRuns { attempts = style.dim("  ×\(runs.count) runs") + (request.attempts > runs.count ? style.dim(" (\(request.attempts) attempts)") : "") }
+        let notes = request.notes.isEmpty ? "" : "  " + style.cyan(request.notes.joined(separator: ", "))
         switch request.outcome {
         case .passed:
-            text += "\(indent)\(style.green("✓")) \(request.name)  \(style.green(status))  \(time)\(attempts)\n"
+            text += "\(indent)\(style.green("✓")) \(request.name)  \(style.green(status))  \(time)\(attempts)\(notes)\n"
             for warning in request.warnings { text += warning.rendered(colors: style.enabled) + "\n" }
         case .failed, .error:
-            text += "\(indent)\(style.red("✗")) \(request.name)  \(style.red(status))  \(time)\(attempts)\n"
+            text += "\(indent)\(style.red("✗")) \(request.name)  \(style.red(status))  \(time)\(attempts)\(notes)\n"
             for failure in request.failures { text += failure.rendered(colors: style.enabled) + "\n" }
             for warning in request.warnings { text += warning.rendered(colors: style.enabled) + "\n" }
         case .skipped:
@@ -131,6 +148,16 @@ package final class ConsoleReporter: RunObserver {
         let (requests, files) = (totals.requests, summary.files)
         let line = summary.failed + summary.errors > 0 ? style.red(summary.line) : style.green(summary.line)
         let detail = style.dim("  (\(requests) request\(requests == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s"), \(DurationText.format(duration)))")
-        sink.write(clear + latency + (interrupted ? style.yellow("interrupted: ") : "") + line + detail + "\n")
+        sink.write(clear + latency + snapshotLine(totals.snapshots) + (interrupted ? style.yellow("interrupted: ") : "") + line + detail + "\n")
+    }
+
+    /// `snapshots: 2 written, 1 updated, 1 obsolete`, when the run touched any.
+    private func snapshotLine(_ summaries: [SnapshotSummary]) -> String {
+        let counts = [
+            (summaries.reduce(0) { $0 + $1.written.count }, "written"), (summaries.reduce(0) { $0 + $1.updated.count }, "updated"),
+            (summaries.reduce(0) { $0 + $1.obsolete.count }, "obsolete"), (summaries.reduce(0) { $0 + $1.removed.count }, "removed"),
+        ].filter { $0.0 > 0 }
+        guard !counts.isEmpty else { return "" }
+        return "snapshots: " + counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + "\n"
     }
 }

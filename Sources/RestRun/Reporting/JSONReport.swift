@@ -33,6 +33,7 @@ package enum JSONReport {
             "path": .string(file.path), "name": .string(file.name), "duration_ms": milliseconds(file.duration),
             "requests": .array(file.requests.map(request)),
         ]
+        if let snapshots = file.snapshots { members["snapshots"] = Self.snapshots(snapshots) }
         if file.isInvalid {
             members["invalid"] = .bool(true)
             members["errors"] = .array(file.problems.map { problem in
@@ -69,6 +70,7 @@ package enum JSONReport {
             .object(["message": .string(failure.message), "location": location(failure.location), "notes": .array(failure.notes.map(DecodedValue.string))])
         })
         if let reason = request.skipReason { members["skip_reason"] = .string(reason) }
+        if !request.notes.isEmpty { members["notes"] = .array(request.notes.map(DecodedValue.string)) }
         if let runs = request.repeatedRuns { members["runs_ms"] = .array(runs.map { .number(Double(LatencySummary.microseconds($0)) / 1000) }) }
         let details = request.details?.reportMembers ?? []
         for (name, value) in details where name != "events" { members[name] = value }
@@ -100,6 +102,17 @@ package enum JSONReport {
 
     private static func rounded(_ milliseconds: Double) -> DecodedValue {
         .number((milliseconds * 1000).rounded() / 1000)
+    }
+
+    /// What a file's run did to its snapshot file.
+    package static func snapshots(_ summary: SnapshotSummary) -> DecodedValue {
+        func names(_ list: [String]) -> DecodedValue { .array(list.map(DecodedValue.string)) }
+        var members: OrderedDictionary<String, DecodedValue> = [
+            "path": .string(summary.path), "written": names(summary.written), "updated": names(summary.updated),
+            "obsolete": names(summary.obsolete), "removed": names(summary.removed),
+        ]
+        if let problem = summary.problem { members["error"] = .string(problem.message) }
+        return .object(members)
     }
 
     package static func location(_ location: SourceLocation?) -> DecodedValue {

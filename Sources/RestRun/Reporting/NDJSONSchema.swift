@@ -55,7 +55,8 @@ package enum NDJSONSchema {
                 "expectations": { "type": "array", "items": { "type": "object", "required": ["label", "passed", "expected", "actual"] } },
                 "captures": { "type": "object" },
                 "failures": { "type": "array", "items": { "$ref": "#/$defs/failure" } },
-                "skip_reason": { "type": "string" }
+                "skip_reason": { "type": "string" },
+                "notes": { "type": "array", "items": { "type": "string" }, "description": "What happened beside the checks: snapshot written, snapshot updated." }
               },
               "required": ["file", "line", "column", "name", "method", "url", "outcome", "status", "duration_ms", "attempts", "location", "expectations", "captures", "failures"]
             },
@@ -70,6 +71,19 @@ package enum NDJSONSchema {
                 "errors": { "type": "integer", "minimum": 0 },
                 "skipped": { "type": "integer", "minimum": 0 },
                 "invalid": { "type": "boolean" },
+                "snapshots": {
+                  "type": "object",
+                  "description": "What the run did to the file's snapshot file (__snapshots__/FILE.snap.yaml).",
+                  "required": ["path", "written", "updated", "obsolete", "removed"],
+                  "properties": {
+                    "path": { "type": "string" },
+                    "written": { "type": "array", "items": { "type": "string" } },
+                    "updated": { "type": "array", "items": { "type": "string" } },
+                    "obsolete": { "type": "array", "items": { "type": "string" } },
+                    "removed": { "type": "array", "items": { "type": "string" } },
+                    "error": { "type": "string" }
+                  }
+                },
                 "problems": {
                   "type": "array",
                   "items": {

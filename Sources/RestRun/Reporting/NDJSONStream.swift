@@ -71,7 +71,10 @@ package final class NDJSONStream: RunObserver {
         ]
         for (name, value) in JSONReport.requestMembers(request) { members[name] = value }
         members["failures"] = .array(request.failures.map { failure in
-            let expectation = request.expectations.first { !$0.passed && $0.location == failure.location && $0.location != nil }
+            let expectation = request.expectations.first { expectation in
+                !expectation.passed && expectation.location == failure.location && expectation.location != nil
+                    && expectation.message == failure.message
+            }
             return .object([
                 "message": .string(failure.message),
                 "line": failure.location.map { .integer($0.line) } ?? .null,
@@ -103,6 +106,7 @@ package final class NDJSONStream: RunObserver {
                 ])
             })
         }
+        if let snapshots = file.snapshots { members["snapshots"] = JSONReport.snapshots(snapshots) }
         emit("file_finished", members)
     }
 

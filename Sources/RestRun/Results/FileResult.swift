@@ -10,6 +10,8 @@ public struct FileResult: Sendable {
     public var duration: Duration
     /// Why the file could not be loaded (it ran nothing then); empty for a file that ran.
     public var problems: [Diagnostic] = []
+    /// What the run did to the file's snapshots, when it has any.
+    package var snapshots: SnapshotSummary?
 
     /// Whether the file could not be loaded.
     public var isInvalid: Bool { !problems.isEmpty }

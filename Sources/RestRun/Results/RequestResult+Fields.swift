@@ -111,4 +111,14 @@ extension RequestResult {
         get { storage.value.coverage }
         _modify { yield &storage.value.coverage }
     }
+    /// What its responses record for `expect: snapshot:`, until the runner compares them.
+    package var snapshotTakes: [SnapshotTake] {
+        get { storage.value.snapshotTakes }
+        _modify { yield &storage.value.snapshotTakes }
+    }
+    /// What happened beside its checks, in words (`snapshot written`).
+    package var notes: [String] {
+        get { storage.value.notes }
+        _modify { yield &storage.value.notes }
+    }
 }

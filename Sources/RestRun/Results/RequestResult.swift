@@ -62,6 +62,10 @@ public struct RequestResult: Sendable {
         package var invalidRequest: Bool = false
         /// The OpenAPI operations its responses exercised (files with `openapi:`): one for each run.
         package var coverage: [OperationHit] = []
+        /// What its responses record for `expect: snapshot:`, until the runner compares them.
+        package var snapshotTakes: [SnapshotTake] = []
+        /// What happened beside its checks, in words (`snapshot written`).
+        package var notes: [String] = []
     }
 
     final class Box: CopyOnWriteBox {

@@ -24,6 +24,8 @@ package struct ResponseChecker: Sendable {
         package var warnings: [Diagnostic] = []
         /// The OpenAPI operation the response exercised, for coverage.
         package var openAPI: OperationHit?
+        /// What `expect: snapshot:` records of the response (secrets redacted).
+        package var snapshot: SnapshotEntry?
     }
 
     /// Checks `response` against `request`'s expectations and captures, reading templates in `scope`.
@@ -51,6 +53,10 @@ package struct ResponseChecker: Sendable {
             case let .failure(reason):
                 captureFailures.append(Diagnostic("capture '\(capture.name)' found nothing: \(reason.message)", at: capture.location))
             }
+        }
+        if let declaration = request.snapshot {
+            outcome.snapshot = SnapshotEntry(
+                response: response, declaration: declaration, decoded: request.decoder == nil ? nil : decoded, redactor: redactor)
         }
         for result in kindResults(of: request, response: response, scope: scope) {
             if !result.passed { outcome.failures.append(result.diagnostic) }

@@ -50,6 +50,8 @@ public struct RunSession: Sendable {
     public var warmups = 0
     /// Whether the first failing request stops the run.
     public var failFast = false
+    /// What `expect: snapshot:` does: records missing snapshots unless told otherwise.
+    package var snapshots = SnapshotMode.record
     /// Delegates every request's networker gets after the built-in ones (plugins, logging).
     public var delegates: [any NetworkingDelegate] = []
     /// Whether every response body is kept even when nothing reads it (`--very-verbose`).
@@ -149,11 +151,14 @@ public struct RunSession: Sendable {
         return variables
     }
 
-    /// The runner every file runs through, telling `observer` about each request.
-    package func runner(observer: (any RunObserver)? = nil) -> Runner {
+    /// The runner every file runs through, telling `observer` about each request; with
+    /// `comparesSnapshots`, it compares and records `expect: snapshot:` as the session says.
+    package func runner(observer: (any RunObserver)? = nil, comparesSnapshots: Bool = false) -> Runner {
         var baseURL = mockURL
         if baseURL == nil, case let .string(url)? = variables[Self.mockURLVariable] { baseURL = url }
-        return Runner(variables: runVariables, mockURL: baseURL, redactor: redactor, observer: observer)
+        var runner = Runner(variables: runVariables, mockURL: baseURL, redactor: redactor, observer: observer)
+        if comparesSnapshots { runner.snapshots = snapshots }
+        return runner
     }
 
     /// Runs the plan: its passes, files `jobs` at a time, each on an event loop of the run's own,
@@ -173,7 +178,7 @@ public struct RunSession: Sendable {
         let loopCount = jobs > 1 ? min(jobs, System.coreCount) : 1
         let group = MultiThreadedEventLoopGroup(numberOfThreads: loopCount)
         let lanes = group.makeIterator().map(EventLoopExecutor.init)
-        let suite = SuiteRunner(runner: runner(observer: observer), jobs: jobs, failFast: failFast, lanes: lanes)
+        let suite = SuiteRunner(runner: runner(observer: observer, comparesSnapshots: true), jobs: jobs, failFast: failFast, lanes: lanes)
         let warmup = SuiteRunner(runner: runner(), jobs: jobs, lanes: lanes)
         var seen = Set<String>()
         let warmupFiles = plan.files.filter { seen.insert($0.file.path).inserted }

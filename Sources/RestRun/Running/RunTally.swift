@@ -19,6 +19,8 @@ package struct RunTally: Sendable {
         package var problems: [FileResult] = []
         /// Every file's results in run order, when kept.
         package var results: [FileResult]?
+        /// What the run did to snapshot files, those it touched, in run order.
+        package var snapshots: [SnapshotSummary] = []
     }
 
     /// How many files were counted so far.
@@ -42,6 +44,7 @@ package struct RunTally: Sendable {
         totals.summary.add(file)
         totals.requests += file.requests.count
         totals.paths.insert(file.path)
+        if let snapshots = file.snapshots, !snapshots.isEmpty { totals.snapshots.append(snapshots) }
         for (place, result) in file.requests.enumerated() {
             let position = LatencyCheck.Position(file: index, request: place)
             totals.hits.formUnion(result.coverage)

@@ -14,6 +14,8 @@ package struct Runner: Sendable {
     package var control: RunControl?
     /// Whether a failing request stops the run (`--fail-fast`).
     package var stopsOnFailure = false
+    /// What `expect: snapshot:` does: nil compares nothing (a load test, a fuzz run).
+    package var snapshots: SnapshotMode?
 
     /// Creates a runner.
     package init(
@@ -41,7 +43,10 @@ package struct Runner: Sendable {
         let start = ContinuousClock.now
         var scope = initialScope(for: file.file)
         var results: [RequestResult] = []
+        var snapshots = self.snapshots.map { SnapshotBook(requestFile: file.file.path, mode: $0) }
         func emit(_ result: RequestResult) {
+            var result = result
+            snapshots?.settle(&result)
             results.append(result)
             observer?.runner(didFinish: result, in: file.file)
             if stopsOnFailure, result.outcome == .failed || result.outcome == .error { control?.stop() }
@@ -50,7 +55,9 @@ package struct Runner: Sendable {
             if isStopped { break }
             await run(step, of: file, named: nil, networking: networking, scope: &scope, emit: emit)
         }
-        let result = FileResult(path: file.file.path, name: file.file.name, requests: results, duration: ContinuousClock.now - start)
+        var result = FileResult(path: file.file.path, name: file.file.name, requests: results, duration: ContinuousClock.now - start)
+        // Obsolete entries are only known when every request of the file ran.
+        result.snapshots = snapshots?.finish(complete: !isStopped && file.steps.count == file.file.steps.count, results: results)
         observer?.runner(didFinish: result)
         return result
     }
@@ -143,7 +150,11 @@ package struct Runner: Sendable {
             await run(step, of: file, named: name, networking: networking, scope: &scope) { runs.append($0) }
             return runs.last ?? result(of: step, named: name, skipReason: "interrupted")
         }
+        func numbered(_ takes: [SnapshotTake], run: Int) -> [SnapshotTake] {
+            count > 1 ? takes.map { take in var take = take; take.run = run; return take } : takes
+        }
         var combined = await once()
+        combined.snapshotTakes = numbered(combined.snapshotTakes, run: 1)
         combined.repeatedRuns = combined.status == nil ? [] : [combined.duration]
         if let first = combined.details?.firstArrival { combined.repeatedFirstArrivals = [first] }
         var number = 1
@@ -164,6 +175,7 @@ package struct Runner: Sendable {
             combined.failures = next.failures
             combined.skipReason = next.skipReason
             combined.coverage += next.coverage
+            combined.snapshotTakes += numbered(next.snapshotTakes, run: number)
         }
         if !combined.failures.isEmpty {
             combined.failures[0].notes.append("on run \(number) of \(count) (repeat: \(count))")
@@ -290,6 +302,7 @@ package struct Runner: Sendable {
             result.failures = outcome.failures
             result.warnings = outcome.warnings
             if let hit = outcome.openAPI { result.coverage = [hit] }
+            if let entry = outcome.snapshot { result.snapshotTakes = [SnapshotTake(entry: entry, ignore: request.snapshot?.ignore ?? [])] }
             if !result.failures.isEmpty, response.attempts.count > 1 {
                 result.failures[0].notes.append(AttemptText.note(response.attempts))
             }

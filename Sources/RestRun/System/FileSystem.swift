@@ -115,6 +115,31 @@ package enum FileSystem {
         try write(text, to: path)
     }
 
+    /// Replaces `path` with `text` at once (written beside it, then renamed over it), so that a
+    /// reader never sees half a file; its folder is created when missing.
+    package static func replaceAtomically(_ path: String, with text: String) throws(ReadError) {
+        let slash = path.lastIndex(of: "/")
+        if let slash, slash != path.startIndex { try createDirectories(String(path[..<slash])) }
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let temporary = folder + "." + name + ".\(getpid()).tmp"
+        try write(text, to: temporary)
+        guard rename(temporary, path) == 0 else {
+            let reason = errorText()
+            unlink(temporary)
+            throw ReadError(message: "cannot write '\(path)': \(reason)")
+        }
+    }
+
+    /// Removes the file at `path`, and its folder when that is left empty; a file already gone
+    /// is not an error.
+    package static func remove(_ path: String, withEmptyFolder: Bool = false) throws(ReadError) {
+        guard unlink(path) == 0 || errno == ENOENT else { throw ReadError(message: "cannot remove '\(path)': \(errorText())") }
+        if withEmptyFolder, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            rmdir(String(path[..<slash]))  // fails, as it should, while the folder holds anything
+        }
+    }
+
     /// Why the file at `path` cannot be read as a request, include, body or data file (not there,
     /// a directory, not a regular file, larger than `limit`), or nil when it can.
     package static func readableFileProblem(_ path: String, limit: Int = defaultSizeLimit) -> String? {
