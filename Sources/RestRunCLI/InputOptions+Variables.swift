@@ -1,6 +1,7 @@
 import ArgumentParser
 import RestRun
 import RestRunYAML
+import Synchronization
 
 /// `--var`, `--vars-file` and `--secret`: variables that override a file's defaults.
 extension InputOptions {
@@ -36,8 +37,9 @@ extension InputOptions {
     /// A warning for each `--var` or `--secret` that no loaded file refers to.
     func warnAboutUnused(referenced: Set<String>, to sink: any TextSink, colors: Bool) {
         let given = variables.map { ("--var", $0) } + secrets.map { ("--secret", $0) }
+        let fromConfig = ConfigSettings.variablesSet.withLock { $0 }
         for (flag, assignment) in given {
-            guard let (name, _) = try? Self.split(assignment), !referenced.contains(name) else { continue }
+            guard let (name, _) = try? Self.split(assignment), !referenced.contains(name), !fromConfig.contains(name) else { continue }
             var message = "\(flag) '\(name)' is not used by any loaded file"
             if let suggestion = Suggestion.closest(to: name, in: Array(referenced)) { message += " (did you mean '\(suggestion)'?)" }
             sink.write(Diagnostic(message, severity: .warning).rendered(colors: colors) + "\n")

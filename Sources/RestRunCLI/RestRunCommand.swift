@@ -17,7 +17,7 @@ public struct RestRunCommand: AsyncParsableCommand {
         abstract: "Run REST requests declared in YAML files and check their responses.",
         discussion: exitCodes,
         version: RestRunVersion.current,
-        subcommands: [RunCommand.self, CheckCommand.self, MockCommand.self, DecodersCommand.self, CoverageCommand.self, SchemaCommand.self, FuzzCommand.self, LoadCommand.self, ImportCommand.self],
+        subcommands: [RunCommand.self, CheckCommand.self, MockCommand.self, DecodersCommand.self, CoverageCommand.self, SchemaCommand.self, FuzzCommand.self, LoadCommand.self, ImportCommand.self, ConfigCommand.self],
         defaultSubcommand: RunCommand.self
     )
 
@@ -74,6 +74,14 @@ public struct RestRunCommand: AsyncParsableCommand {
             FileDescriptorSink.standardOutput.write(script)
             return 0
         }
+        var arguments = arguments
+        var config: ConfigSettings?
+        do throws(DiagnosticList) {
+            (arguments, config) = try withConfig(arguments)
+        } catch {
+            configPrinter.print(error)
+            return RestRun.ExitCode.invalidFile.rawValue
+        }
         do {
             if let run = directRun(arguments) {
                 // Known to be async: no `as?` cast, whose first use searches every conformance.
@@ -95,8 +103,72 @@ public struct RestRunCommand: AsyncParsableCommand {
                 FileDescriptorSink.standardOutput.write(fullMessage(for: error) + "\n")
                 return 0
             }
-            FileDescriptorSink.standardError.write(fullMessage(for: error) + "\n")
+            let message = fullMessage(for: error)
+            // A value a config file or the environment gave is a mistake there: said at its place.
+            if let setting = config?.setting(namedIn: message) {
+                // The first line says it; the usage lines after it are about the command line.
+                let line = message.prefix { $0 != "\n" }
+                let text = line.hasPrefix("Error: ") ? String(line.dropFirst(7)) : String(line)
+                let diagnostic = setting.location.map { Diagnostic(text, at: $0) }
+                    ?? Diagnostic("\(setting.source): \(text)")
+                configPrinter.print(DiagnosticList([diagnostic]))
+                return RestRun.ExitCode.invalidFile.rawValue
+            }
+            FileDescriptorSink.standardError.write(message + "\n")
             return ExitCode.usage.rawValue
+        }
+    }
+}
+
+extension RestRunCommand {
+    /// `arguments` with what config files and `REST_RUN_*` variables set put before the user's
+    /// own words (which win), for `run`, `fuzz` and `load`; `--no-config` taken out (it leaves the
+    /// files unread). Nothing is read or changed for a command line that has nothing to take.
+    static func withConfig(_ arguments: [String]) throws(DiagnosticList) -> ([String], ConfigSettings?) {
+        guard let (command, words) = configTarget(arguments) else { return (arguments, nil) }
+        var arguments = arguments
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        let readsFiles = !arguments[..<end].contains("--no-config")
+        arguments = arguments[..<end].filter { $0 != "--no-config" } + arguments[end...]
+        let environment = ProcessEnvironment.current
+        let directory = FileSystem.currentDirectory()
+        // The usual run has no config: found out with a few stats, before any option is looked at.
+        let hasFiles = readsFiles && (ConfigFile.userPath(environment: environment) != nil || ConfigFile.projectPath(from: directory) != nil)
+        guard hasFiles || environment.keys.contains(where: { $0.hasPrefix("REST_RUN_") }) else { return (arguments, nil) }
+        var userWords = arguments[...]
+        for word in words where userWords.first == word { userWords = userWords.dropFirst() }
+        let settings = try ConfigSettings.load(
+            for: command, commandLine: Array(userWords), environment: environment, directory: directory, readsFiles: readsFiles)
+        guard !settings.settings.isEmpty else { return (arguments, nil) }
+        ConfigSettings.variablesSet.withLock { names in
+            names = Set(settings.settings.compactMap { $0.key == "var" || $0.key == "secret" ? $0.member : nil })
+        }
+        return (words + settings.arguments + userWords, settings)
+    }
+
+    /// Prints what is wrong with a config file or a `REST_RUN_*` variable.
+    private static var configPrinter: DiagnosticPrinter {
+        DiagnosticPrinter(
+            errors: FileDescriptorSink.standardError, annotations: FileDescriptorSink.standardOutput,
+            colors: FileDescriptorSink.standardError.isTerminal && ProcessEnvironment.current["NO_COLOR"] == nil)
+    }
+
+    /// The command a command line runs, if it reads config (`run`, `fuzz`, `load`), and the words
+    /// that name it.
+    static func configTarget(_ arguments: [String]) -> (command: String, words: [String])? {
+        let first = arguments.first ?? ""
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        if arguments[..<end].contains(where: { ["--help", "-h", "--version", "--experimental-dump-help"].contains($0) }) { return nil }
+        switch first {
+        case "run", "fuzz": return (first, [first])
+        case "load":
+            let second = arguments.dropFirst().first
+            if second == "merge" || second == "help" { return nil }
+            return ("load", ["load", "run"])
+        default:
+            let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+            if names.contains(first) { return nil }
+            return ("run", [])
         }
     }
 }

@@ -87,6 +87,10 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("fail-fast"), help: "Stop at the first failing request.")
     var failFast = false
 
+    // Taken out of the command line before it is parsed (see `RestRunCommand.withConfig`): here for the help.
+    @Flag(name: .customLong("no-config"), help: "Read neither .rest-run.yaml nor the user's config file (REST_RUN_* variables still apply).")
+    var noConfig = false
+
     @Flag(name: [.customLong("update-snapshots"), .customShort("u")], help: "Rewrite the snapshots (expect: snapshot) that differ from the responses, and remove obsolete ones.")
     var updateSnapshots = false
 

@@ -109,18 +109,6 @@ package enum GraphQLChecker {
 }
 
 extension DecodedValue {
-    /// An object's member.
-    fileprivate func member(_ name: String) -> DecodedValue? {
-        if case let .object(members) = self { return members[name] }
-        return nil
-    }
-
-    /// An array's items.
-    fileprivate var items: [DecodedValue]? {
-        if case let .array(items) = self { return items }
-        return nil
-    }
-
     /// The integer, if this is one.
     fileprivate var integerValue: Int? {
         if case let .integer(value) = self { return value }

@@ -27,6 +27,16 @@ public enum DecodedValue: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The value as a `Double`, if it is a number.
+    /// An object's member named `name`; nil for a missing member and for other values.
+    package func member(_ name: String) -> DecodedValue? {
+        if case let .object(members) = self { members[name] } else { nil }
+    }
+
+    /// An array's items; nil for other values.
+    package var items: [DecodedValue]? {
+        if case let .array(items) = self { items } else { nil }
+    }
+
     public var doubleValue: Double? {
         switch self {
         case let .integer(value): Double(value)
