@@ -87,6 +87,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("fail-fast"), help: "Stop at the first failing request.")
     var failFast = false
 
+    @Flag(name: .customLong("watch"), help: "Run, then run again the files that read a file that changes (a request file, an include, a flow, data, a schema, a spec, a snapshot), until Ctrl-C.")
+    var watch = false
+
     // Taken out of the command line before it is parsed (see `RestRunCommand.withConfig`): here for the help.
     @Flag(name: .customLong("no-config"), help: "Read neither .rest-run.yaml nor the user's config file (REST_RUN_* variables still apply).")
     var noConfig = false
@@ -165,9 +168,17 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         Interruption.listen()
+        if watch { throw ArgumentParser.ExitCode(await WatchLoop(command: self).run().rawValue) }
+        let code = try await runOnce(paths: try files())
+        if code != .success { throw ArgumentParser.ExitCode(code.rawValue) }
+    }
+
+    /// Runs `paths` once, noting what each file reads in `readLog` when given (`--watch`).
+    func runOnce(paths: [String], readLog: ReadLog? = nil) async throws -> RestRun.ExitCode {
         let context = try CommandContext(
-            paths: try files(), input: input, output: output, reportsToStandardOutput: reports.named.contains { $0.path == "-" })
+            paths: paths, input: input, output: output, reportsToStandardOutput: reports.named.contains { $0.path == "-" })
         var session = context.session
+        session.readLog = readLog
         var server: MockServer?
         if let mock = mock {
             server = try await Self.startMock(mock, printer: context.printer, stderr: context.stderr)
@@ -181,11 +192,11 @@ struct RunCommand: AsyncParsableCommand {
         }
         let code = await run(session, context: context, environment: environment)
         await server?.shutdown()
-        if code != .success { throw ArgumentParser.ExitCode(code.rawValue) }
+        return code
     }
 
     /// The files named, less those another `--shard` runs.
-    private func files() throws -> [String] {
+    func files() throws -> [String] {
         let paths = try input.files()
         guard let shard = shard else { return paths }
         let selected = shard.select(paths)

@@ -4,7 +4,7 @@ import Testing
 
 /// `.rest-run.yaml`, the user's config file and `REST_RUN_*` variables, layer by layer, through
 /// the binary.
-@Suite("Config files")
+@Suite("Config files", .serialized)
 struct ConfigFileTests {
     let binary = BinaryRunner()
 

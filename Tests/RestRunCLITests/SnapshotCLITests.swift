@@ -4,7 +4,7 @@ import Testing
 
 /// `expect: snapshot:` through the binary, against the embedded mock whose routes file each test
 /// rewrites between runs: a server whose answers change.
-@Suite("Snapshots through the binary")
+@Suite("Snapshots through the binary", .serialized)
 struct SnapshotCLITests {
     let binary = BinaryRunner()
 

@@ -52,6 +52,8 @@ public struct RunSession: Sendable {
     public var failFast = false
     /// What `expect: snapshot:` does: records missing snapshots unless told otherwise.
     package var snapshots = SnapshotMode.record
+    /// Where the files each request file reads are noted (`--watch`); nil notes nothing.
+    package var readLog: ReadLog?
     /// Delegates every request's networker gets after the built-in ones (plugins, logging).
     public var delegates: [any NetworkingDelegate] = []
     /// Whether every response body is kept even when nothing reads it (`--very-verbose`).
@@ -87,12 +89,14 @@ public struct RunSession: Sendable {
             environment: environment, decoderNames: registry.names, predefinedVariables: Set(runVariables.keys))
         loader.defaults = RequestOptions(transport: defaults, retry: defaultRetry)
         loader.defaultHeaders = headers
-        let outcomes = await Concurrently.map(paths, width: System.coreCount) { [loader, standardInput] path in
-            Result { () throws(DiagnosticList) in
-                if path == Self.standardInputPath, let standardInput {
-                    return try loader.load(text: standardInput, path: path)
+        let outcomes = await Concurrently.map(paths, width: System.coreCount) { [loader, standardInput, readLog] path in
+            FileSystem.$readOwner.withValue(readLog.map { FileSystem.ReadOwner(log: $0, owner: path) }) {
+                Result { () throws(DiagnosticList) in
+                    if path == Self.standardInputPath, let standardInput {
+                        return try loader.load(text: standardInput, path: path)
+                    }
+                    return try loader.load(path: path)
                 }
-                return try loader.load(path: path)
             }
         }
         var loaded = Loaded(files: [], invalid: [], referencedNames: loader.referencedNames)
@@ -157,7 +161,10 @@ public struct RunSession: Sendable {
         var baseURL = mockURL
         if baseURL == nil, case let .string(url)? = variables[Self.mockURLVariable] { baseURL = url }
         var runner = Runner(variables: runVariables, mockURL: baseURL, redactor: redactor, observer: observer)
-        if comparesSnapshots { runner.snapshots = snapshots }
+        if comparesSnapshots {
+            runner.snapshots = snapshots
+            runner.readLog = readLog
+        }
         return runner
     }
 

@@ -16,6 +16,8 @@ package struct Runner: Sendable {
     package var stopsOnFailure = false
     /// What `expect: snapshot:` does: nil compares nothing (a load test, a fuzz run).
     package var snapshots: SnapshotMode?
+    /// Where the files each request file reads while it runs are noted (`--watch`).
+    package var readLog: ReadLog?
 
     /// Creates a runner.
     package init(
@@ -39,6 +41,13 @@ package struct Runner: Sendable {
 
     /// Runs every step of `file` through `networking`.
     package func run(_ file: PlannedFile, networking: any Networking) async -> FileResult {
+        guard let readLog else { return await runSteps(of: file, networking: networking) }
+        return await FileSystem.$readOwner.withValue(FileSystem.ReadOwner(log: readLog, owner: file.file.path)) {
+            await runSteps(of: file, networking: networking)
+        }
+    }
+
+    private func runSteps(of file: PlannedFile, networking: any Networking) async -> FileResult {
         observer?.runner(didStart: file.file)
         let start = ContinuousClock.now
         var scope = initialScope(for: file.file)

@@ -23,6 +23,7 @@ package enum FileSystem {
     /// The whole file as bytes. Only regular files are read (a directory, a device such as
     /// `/dev/zero` or a pipe is refused before a byte is read), and never more than `limit` bytes.
     package static func readBytes(_ path: String, limit: Int = defaultSizeLimit) throws(ReadError) -> [UInt8] {
+        noteRead(path)
         // O_NONBLOCK: opening a named pipe must not wait for a writer; regular files ignore it.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK)
         guard descriptor >= 0 else { throw ReadError(message: "cannot read '\(path)': \(errorText())") }
@@ -143,6 +144,7 @@ package enum FileSystem {
     /// Why the file at `path` cannot be read as a request, include, body or data file (not there,
     /// a directory, not a regular file, larger than `limit`), or nil when it can.
     package static func readableFileProblem(_ path: String, limit: Int = defaultSizeLimit) -> String? {
+        noteRead(path)
         var info = stat()
         guard stat(path, &info) == 0 else { return errorText() }
         switch info.st_mode & S_IFMT {
