@@ -26,15 +26,15 @@ private func countPress(_: Int32) {
 
 /// Turns the first Ctrl-C into a cancellation of the run, so that results so far are reported and
 /// written; a second Ctrl-C exits at once with 130. A plain signal handler counts the presses
-/// (whichever thread the kernel picks receives it) and writes a byte to a pipe; a watcher blocked
-/// on the pipe cancels the run (it costs nothing while it waits).
+/// (whichever thread the kernel picks receives it) and writes a byte to a pipe; one watcher
+/// thread, blocked on the pipe for the process's life (it costs nothing while it waits), calls
+/// the cancellations registered then. `--watch` registers and ends one a run and one a wait.
 final class Interruption: Sendable {
     private static let pipeEnds = Mutex<(read: Int32, write: Int32)?>(nil)
-    /// Set by `end()`, read by the watcher.
-    private final class Flag: Sendable {
-        let isSet = Atomic<Bool>(false)
-    }
-    private let ended = Flag()
+    /// What a press cancels, by registration.
+    private static let handlers = Mutex<[Int: @Sendable () -> Void]>([:])
+    private static let lastIdentifier = Atomic<Int>(0)
+    private let identifier: Int
 
     /// Counts Ctrl-C presses from now on (`run` calls it first thing, so that a press during
     /// loading is not lost, whatever SIGINT disposition the process inherited).
@@ -46,6 +46,16 @@ final class Interruption: Sendable {
             guard pipe(&descriptors) == 0 else { return }
             ends = (descriptors[0], descriptors[1])
             wakeUp.store(descriptors[1], ordering: .relaxed)
+            let readEnd = descriptors[0]
+            DispatchQueue.global().async {
+                var byte: UInt8 = 0
+                while true {
+                    let count = read(readEnd, &byte, 1)
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else { return }
+                    for cancel in handlers.withLock({ Array($0.values) }) { cancel() }
+                }
+            }
         }
         signal(SIGINT, countPress)
     }
@@ -53,17 +63,10 @@ final class Interruption: Sendable {
     /// Calls `cancel` on the first Ctrl-C (one pressed since `listen()` too).
     init(cancel: @escaping @Sendable () -> Void) {
         Self.listen()
-        guard let readEnd = Self.pipeEnds.withLock({ $0?.read }) else { return }
-        if presses.load(ordering: .relaxed) > 0 {
-            cancel()
-            return
-        }
-        let ended = self.ended
-        DispatchQueue.global().async {
-            var byte: UInt8 = 0
-            while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
-            if !ended.isSet.load(ordering: .relaxed) { cancel() }
-        }
+        identifier = Self.lastIdentifier.add(1, ordering: .relaxed).newValue
+        Self.handlers.withLock { $0[identifier] = cancel }
+        // A press before the registration has woken the watcher already.
+        if presses.load(ordering: .relaxed) > 0 { cancel() }
     }
 
     /// Unblocks SIGINT in the calling thread (and the threads it starts later): a process started
@@ -79,12 +82,12 @@ final class Interruption: Sendable {
     /// Whether Ctrl-C was pressed.
     var happened: Bool { presses.load(ordering: .relaxed) > 0 }
 
-    /// Stops listening (waking the watcher so that it ends) and restores the default SIGINT
-    /// behaviour.
+    /// Stops calling this cancellation; with none left, Ctrl-C ends the process again, as by default.
     func end() {
-        ended.isSet.store(true, ordering: .relaxed)
-        signal(SIGINT, SIG_DFL)
-        var byte: UInt8 = 0
-        if let writeEnd = Self.pipeEnds.withLock({ $0?.write }) { _ = write(writeEnd, &byte, 1) }
+        let isLast = Self.handlers.withLock { handlers in
+            handlers[identifier] = nil
+            return handlers.isEmpty
+        }
+        if isLast { signal(SIGINT, SIG_DFL) }
     }
 }

@@ -97,13 +97,18 @@ struct WatchLoop: Sendable {
     /// The request files that a change concerns (every one, for a shared file; a new request file
     /// in a folder named), once one happened; nil when cancelled.
     private func nextChange(_ watcher: FileWatcher, _ watched: Watched) async -> Set<String>? {
-        _ = watcher.takeEvents()
+        // The stamps are looked at once before any event: a change made between the end of the
+        // run and the watch's start has had its event already.
+        var looks = true
         while true {
             do {
-                try await Task.sleep(for: Self.tick)
-                guard watcher.takeEvents() else { continue }
-                try await Task.sleep(for: Self.settling)
-                _ = watcher.takeEvents()
+                if !looks {
+                    try await Task.sleep(for: Self.tick)
+                    guard watcher.takeEvents() else { continue }
+                    try await Task.sleep(for: Self.settling)
+                    _ = watcher.takeEvents()
+                }
+                looks = false
             } catch {
                 return nil
             }
