@@ -128,7 +128,8 @@ struct FuzzGenerationTests {
                 }
             }
         }
-        #expect(ContinuousClock.now - start < .seconds(20))
+        // A bound that tells a hang from slowness on a loaded 2-core CI machine (about 3 s alone).
+        #expect(ContinuousClock.now - start < .seconds(60))
     }
 
     @Test("a pattern's samples match it")
