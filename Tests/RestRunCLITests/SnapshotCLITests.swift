@@ -191,6 +191,18 @@ struct SnapshotCLITests {
         #expect(again.status == 0, "\(again.all)")
     }
 
+    @Test("two requests of the same name each have their entry")
+    func sameName() async throws {
+        let routes = "routes:\n  - path: /turns\n    responses:\n      - { json: { turn: 1 } }\n      - { json: { turn: 2 } }\n"
+        let project = try Project(binary: binary, requests: "requests:\n  - url: /turns\n    expect: { snapshot: true }\n  - url: /turns\n    expect: { snapshot: true }\n", routes: routes)
+        let first = try await project.run()
+        #expect(first.status == 0, "\(first.all)")
+        let text = try #require(project.snapshot)
+        #expect(text.contains(#""GET /turns":"#) && text.contains(#""GET /turns #2":"#), "\(text)")
+        let second = try await project.run()
+        #expect(second.status == 0, "\(second.all)")
+    }
+
     @Test("a snapshot file that is not valid YAML fails the requests at its line, and -u writes it anew")
     func brokenFile() async throws {
         let project = try Project(binary: binary, requests: Self.requests, routes: Self.routes())

@@ -14,6 +14,9 @@ struct SnapshotBook {
     private var changed = false
     /// The entries this run made.
     private var made: Set<String> = []
+    /// How many results of this run had each name: a second request of the same name (two
+    /// unnamed `GET /items`) records its own entry, `GET /items #2`.
+    private var occurrences: [String: Int] = [:]
     private var summary: SnapshotSummary
 
     /// The book of the request file at `requestFile`.
@@ -50,7 +53,10 @@ struct SnapshotBook {
         }
         let passedOtherwise = result.outcome == .passed
         for take in takes {
-            let name = result.name + (take.run.map { " [\($0)]" } ?? "")
+            let written = result.name + (take.run.map { " [\($0)]" } ?? "")
+            let occurrence = occurrences[written, default: 0] + 1
+            occurrences[written] = occurrence
+            let name = occurrence == 1 ? written : written + " #\(occurrence)"
             made.insert(name)
             if let recorded = entries?[name] {
                 let changes = SnapshotDiff.changes(from: recorded, to: take.entry, ignoring: take.ignore)
