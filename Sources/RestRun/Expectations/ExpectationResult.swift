@@ -20,13 +20,11 @@ package struct ExpectationResult: Sendable {
     package var reason: String?
     /// For `schema:`, each way the value failed, most specific first.
     package var details: [String] = []
-    /// The sentence of its failure when it is not `expectation failed: LABEL` (a snapshot's change).
-    package var failureMessage: String?
 
     /// A result whose texts are made already.
     package init(
         label: String, passed: Bool, expected: String, actual: String, location: SourceLocation?,
-        reason: String? = nil, details: [String] = [], failureMessage: String? = nil
+        reason: String? = nil, details: [String] = []
     ) {
         self.label = label
         self.passed = passed
@@ -35,7 +33,6 @@ package struct ExpectationResult: Sendable {
         self.location = location
         self.reason = reason
         self.details = details
-        self.failureMessage = failureMessage
     }
 
     /// A result whose texts are made, with `redactor` hiding secrets, only when shown.
@@ -56,14 +53,17 @@ package struct ExpectationResult: Sendable {
         return parts.redactor?.redact(text) ?? text
     }
 
-    /// The sentence its failure is reported with.
-    package var message: String { failureMessage ?? "expectation failed: \(label)" }
+    /// Whether `failure` is this expectation's: `expectation failed: LABEL`, or a sentence that
+    /// starts with the label (a snapshot's change: `snapshot: $.a: 1 → 2` for `snapshot: $.a`).
+    package func isReported(by failure: Diagnostic) -> Bool {
+        failure.location == location && (failure.message == "expectation failed: \(label)" || failure.message.hasPrefix(label + ": "))
+    }
 
     /// The failure as a diagnostic in the contract's form.
     package var diagnostic: Diagnostic {
         var notes = ["expected: \(expected)", "actual:   \(actual)"]
         if let reason { notes.append("note:     \(reason)") }
         notes += details
-        return Diagnostic(message, at: location, notes: notes)
+        return Diagnostic("expectation failed: \(label)", at: location, notes: notes)
     }
 }

@@ -114,7 +114,7 @@ struct DeclaredExchangeLoader {
                 }
                 request.decoder = name
                 request.decoderLocation = context.location(value)
-            case .expect: (request.snapshot, (request.expectations, request.latencyBudgets), expectNode) = (snapshot(value), loadExpectations(value), value)
+            case .expect: ((request.expectations, request.latencyBudgets), expectNode) = (loadExpectations(value, snapshot: &request.snapshot), value)
             case .repeat:
                 guard let count = context.integer(value, "'repeat'") else { return }
                 guard (1...Self.maxRepeat).contains(count) else {
@@ -164,12 +164,10 @@ struct DeclaredExchangeLoader {
         return method
     }
 
-    /// `expect: snapshot:`, if there is one.
-    private func snapshot(_ expect: Node) -> SnapshotDeclaration? { ExpectationLoader(context: context).snapshot(in: expect) }
-
-    /// `expect:`: the checks of each response, and the latency budgets checked over all runs.
-    private func loadExpectations(_ value: Node) -> (checks: [Expectation], budgets: [Expectation]) {
-        let expectations = ExpectationLoader(context: context).load(value)
+    /// `expect:`: the checks of each response, and the latency budgets checked over all runs;
+    /// `snapshot:` goes to `snapshot`.
+    private func loadExpectations(_ value: Node, snapshot: inout SnapshotDeclaration?) -> (checks: [Expectation], budgets: [Expectation]) {
+        let expectations = ExpectationLoader(context: context).load(value, snapshot: &snapshot)
         func isBudget(_ expectation: Expectation) -> Bool { if case .latency = expectation.subject { true } else { false } }
         guard expectations.contains(where: isBudget) else { return (expectations, []) }
         return (expectations.filter { !isBudget($0) }, expectations.filter(isBudget))

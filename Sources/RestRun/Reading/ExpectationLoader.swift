@@ -11,6 +11,12 @@ struct ExpectationLoader {
     static let captureKeys = ["json", "header", "trailer", "regex", "status", "body", "cookie", "events", "secret"]
 
     func load(_ node: Node) -> [Expectation] {
+        var snapshot: SnapshotDeclaration?
+        return load(node, snapshot: &snapshot)
+    }
+
+    /// The checks of `node`, an `expect:` mapping, with its `snapshot:` put in `snapshot`.
+    func load(_ node: Node, snapshot: inout SnapshotDeclaration?) -> [Expectation] {
         var result: [Expectation] = []
         result.reserveCapacity(node.pairs.map { $0.count + 2 } ?? 0)
         context.forEachEntry(node, "'expect'", keysAre: "plain names") { key, value, keyNode in
@@ -64,6 +70,8 @@ struct ExpectationLoader {
                 if let check = schemaCheck(value) {
                     result.append(Expectation(subject: .decodedBody, predicate: .schema(check), location: context.location(keyNode)))
                 }
+            case "snapshot":
+                snapshot = self.snapshot(value)
             case "trailers":
                 context.forEachEntry(value, "'trailers'") { name, predicateNode, nameNode in
                     if let predicate = predicate(predicateNode, operands: .json) {
@@ -76,12 +84,10 @@ struct ExpectationLoader {
         return result
     }
 
-    /// `snapshot: true`, or `snapshot: {ignore: [JSONPath, ...], headers: [name, ...]}`, in an
-    /// `expect:` mapping; nil for `false`, for none, and for one with mistakes (reported).
-    func snapshot(in expect: Node) -> SnapshotDeclaration? {
-        guard let pair = expect.pairs?.first(where: { $0.key.scalarText == "snapshot" }) else { return nil }
-        let value = pair.value
-        var declaration = SnapshotDeclaration(location: context.location(pair.key))
+    /// `snapshot: true`, or `snapshot: {ignore: [JSONPath, ...], headers: [name, ...]}`; nil for
+    /// `false` and for one with mistakes (reported).
+    private func snapshot(_ value: Node) -> SnapshotDeclaration? {
+        var declaration = SnapshotDeclaration()
         guard value.pairs != nil else {
             guard case let .bool(on)? = context.expanded(value).scalarValue else {
                 context.error(

@@ -71,10 +71,7 @@ package final class NDJSONStream: RunObserver {
         ]
         for (name, value) in JSONReport.requestMembers(request) { members[name] = value }
         members["failures"] = .array(request.failures.map { failure in
-            let expectation = request.expectations.first { expectation in
-                !expectation.passed && expectation.location == failure.location && expectation.location != nil
-                    && expectation.message == failure.message
-            }
+            let expectation = request.expectations.first { !$0.passed && $0.location != nil && $0.isReported(by: failure) }
             return .object([
                 "message": .string(failure.message),
                 "line": failure.location.map { .integer($0.line) } ?? .null,

@@ -98,8 +98,8 @@ struct SnapshotBook {
             }
             result.failures.append(failure)
             result.expectations.append(ExpectationResult(
-                label: "\(label) \(change.place)", passed: false, expected: change.old.map(SnapshotChange.shown) ?? "(absent)",
-                actual: change.new.map(SnapshotChange.shown) ?? "(absent)", location: result.location, failureMessage: failure.message))
+                label: "\(label): \(change.place)", passed: false, expected: change.old.map(SnapshotChange.shown) ?? "(absent)",
+                actual: change.new.map(SnapshotChange.shown) ?? "(absent)", location: result.location))
         }
         if changes.count > Self.shownChanges {
             let more = changes.count - Self.shownChanges

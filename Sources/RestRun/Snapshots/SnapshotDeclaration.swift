@@ -5,13 +5,10 @@ package struct SnapshotDeclaration: Sendable {
     package var ignore: [JSONPath] = []
     /// The headers recorded and compared, as written.
     package var headers: [String] = []
-    /// Where `snapshot:` was written.
-    package var location: SourceLocation?
 
     /// A declaration.
-    package init(ignore: [JSONPath] = [], headers: [String] = [], location: SourceLocation? = nil) {
+    package init(ignore: [JSONPath] = [], headers: [String] = []) {
         self.ignore = ignore
         self.headers = headers
-        self.location = location
     }
 }
