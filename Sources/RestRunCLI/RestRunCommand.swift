@@ -166,14 +166,16 @@ extension RestRunCommand {
             if second == "merge" || second == "help" { return nil }
             return ("load", ["load", "run"])
         default:
-            let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-            if names.contains(first) { return nil }
+            if first == "help" || subcommandNames.contains(first) { return nil }
             return ("run", [])
         }
     }
 }
 
 extension RestRunCommand {
+    /// The subcommands' names, made once: each command's configuration is built when first read.
+    static let subcommandNames = configuration.subcommands.compactMap { $0.configuration.commandName }
+
     /// `run`'s command line parsed by `RunCommand` alone, or nil when the whole command tree must
     /// parse it (a subcommand's name, `help`, `--version`, a completion request, or anything
     /// `RunCommand` refuses: the tree then gives the same result and the usual messages).
@@ -184,10 +186,7 @@ extension RestRunCommand {
     static func directRun(_ arguments: [String]) -> RunCommand? {
         var words = arguments[...]
         if words.first == RunCommand.configuration.commandName { words = words.dropFirst() }
-        var treeWords = ["help", "--version"]
-        for subcommand in configuration.subcommands {
-            if let name = subcommand.configuration.commandName { treeWords.append(name) }
-        }
+        let treeWords = ["help", "--version"] + subcommandNames
         guard !words.contains(where: { word in treeWords.contains(word) || word.hasPrefix("--generate-completion") || word.hasPrefix("--experimental") }) else {
             return nil
         }

@@ -188,8 +188,9 @@ struct TrustTests {
             Double(match.output.1).map { match.output.2 == "ms" ? $0 / 1000 : $0 }
         }
         #expect(reported.map { $0 < 5 } == true, "the run took \(reported.map { "\($0) s" } ?? "an unknown time"): \(output.stdout)")
-        // Well under the request's own 20 s timeout and the 10 s default connect timeout.
-        #expect(ContinuousClock.now - start < .seconds(20))
+        // The summary's time above is the check; this one only says the run did not hang (the
+        // wall time here includes waiting for a core while the other tests run).
+        #expect(ContinuousClock.now - start < .seconds(60))
     }
 
     @Test("hostile files: devices, directories, alias bombs, bad UTF-8, huge lines, huge indexes")
@@ -213,7 +214,9 @@ struct TrustTests {
         output = try await binary.run(["check", bombFile])
         #expect(output.status == 2)
         #expect(output.stderr.contains("an alias bomb?"), "\(output.all)")
-        #expect(ContinuousClock.now - start < .seconds(3))
+        // A hang bound: the expansion limit answers in milliseconds, a loaded 2-core machine
+        // starts the binary in seconds.
+        #expect(ContinuousClock.now - start < .seconds(30))
 
         let latin1 = try BinaryRunner.temporaryFile("latin1.yaml", "")
         var bytes = Array("requests:\n  - url: http://127.0.0.1:1/\n    name: caf".utf8)
