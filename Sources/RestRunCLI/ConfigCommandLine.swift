@@ -25,11 +25,7 @@ enum ConfigCommandLine {
                     if value != nil { break }
                 }
                 guard let value else { continue }
-                let member: String? = switch option.name {
-                case "var", "secret": String(value.prefix { $0 != "=" })
-                case "header": String(value.prefix { $0 != ":" }).lowercased()
-                default: nil
-                }
+                let member = ConfigSettings.memberSeparator[option.name].map { ConfigSettings.member(of: value, separator: $0) }
                 found.append(ConfigSetting(key: option.name, values: [value], source: "command line", member: member))
                 break
             }

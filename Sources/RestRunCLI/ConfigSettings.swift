@@ -71,7 +71,12 @@ struct ConfigSettings: Sendable {
         }
         // What the command line gives wins: an option it names, a variable or header it sets.
         let given = Set(options.filter { $0.isGiven(in: commandLine) }.map(\.name))
-        let givenMembers = Set(Self.members(in: commandLine))
+        // A variable set either way on the command line wins over both kinds of setting.
+        var givenMembers = Set<String>()
+        for setting in ConfigCommandLine.settings(in: commandLine, options: options) {
+            guard let member = setting.member else { continue }
+            givenMembers.formUnion(setting.key == "header" ? ["header " + member] : ["var " + member, "secret " + member])
+        }
         merged.removeAll { setting in
             setting.member.map { givenMembers.contains(setting.key + " " + $0) } ?? given.contains(setting.key)
         }
@@ -118,35 +123,13 @@ struct ConfigSettings: Sendable {
         }
     }
 
-    private static let memberSeparator: [String: Character] = ["var": "=", "secret": "=", "header": ":"]
+    /// What ends a `var`, `secret` or `header` value's name: `=` or `:`.
+    static let memberSeparator: [String: Character] = ["var": "=", "secret": "=", "header": ":"]
 
-    private static func member(of value: String, separator: Character) -> String {
+    /// The name a value sets (`env` of `env=ci`, `x-env` of `X-Env: ci`): headers lower-cased.
+    static func member(of value: String, separator: Character) -> String {
         let name = value.prefix { $0 != separator }.trimmingCharacters(in: " ")
         return separator == ":" ? name.lowercased() : name
-    }
-
-    /// The variables and headers a command line sets, as `var NAME` and `header name`.
-    private static func members(in words: [String]) -> [String] {
-        var result: [String] = []
-        var index = words.startIndex
-        while index < words.endIndex, words[index] != "--" {
-            let word = words[index]
-            for (key, spellings) in [("var", ["--var"]), ("secret", ["--secret"]), ("header", ["--header", "-H"])] {
-                for spelling in spellings {
-                    var value: String?
-                    if word == spelling, index + 1 < words.endIndex { value = words[index + 1] }
-                    if word.hasPrefix(spelling + "=") { value = String(word.dropFirst(spelling.count + 1)) }
-                    if spelling == "-H", word.hasPrefix("-H"), word.count > 2 { value = String(word.dropFirst(2)) }
-                    if let value, let separator = memberSeparator[key] {
-                        let name = Self.member(of: value, separator: separator)
-                        // A variable set either way on the command line wins over both kinds of setting.
-                        result += key == "header" ? ["header " + name] : ["var " + name, "secret " + name]
-                    }
-                }
-            }
-            index += 1
-        }
-        return result
     }
 
     /// The command-line words the settings stand for: `--timeout=10s`, `--fail-fast`.
