@@ -11,7 +11,8 @@ import Darwin
 /// Paths: `/ok`, `/reset-before`, `/reset-during`, `/close-mid-headers`, `/short-body`,
 /// `/bad-chunk`, `/endless-chunked`, `/gzip-bomb`, `/bad-gzip`, `/cut-gzip`, `/slow-headers`, `/slow-body`, `/never-answer`,
 /// `/redirect-loop`, `/redirect-ftp`, `/invalid-utf8`, `/huge-header`, `/many-headers`,
-/// `/conflicting-length`, `/bad-status`, `/negative-length`, `/word-length`, `/bad-version`, `/garbage`; event streams: `/sse-split`, `/sse-complete`,
+/// `/conflicting-length`, `/bad-status`, `/negative-length`, `/word-length`, `/bad-version`, `/garbage`,
+/// `/answer-and-close` (answers on the head alone and closes at once); event streams: `/sse-split`, `/sse-complete`,
 /// `/sse-early-close`, `/sse-endless-event`, `/sse-flood`, `/sse-stall`; WebSocket (a real handshake,
 /// then): `/ws-malformed`, `/ws-endless-frame`, `/ws-close-1011`, `/ws-silent`, `/ws-chatter`, and
 /// `/ws-headers` (one text message: the handshake's header lines); `/set-cookie` sets `session=abc`.
@@ -211,6 +212,11 @@ public final class FaultServer: @unchecked Sendable {
             while !isStopped { pause(0.05) }
         case "/garbage":
             send(connection, "this is not HTTP at all\r\n\r\n")
+        case "/answer-and-close":
+            // The answer as soon as the head is in, before any body is read, then the connection
+            // closed at once, still without `Connection: close`.
+            send(connection, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"ok\":true}")
+            return
         default:
             send(connection, "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
         }

@@ -141,6 +141,16 @@ package final class HTTPClientPool: Sendable {
         return others[kind] ?? main
     }
 
+    /// Where AsyncHTTPClient runs `request` sent through `client`: anywhere, but for a request
+    /// with a body, on a connection of the event loop its task is on. For a body, the pool hears
+    /// that a connection is free after a hop from the task's loop to the connection's; a server
+    /// that answered before the body was sent and closed the connection within that hop leaves
+    /// the pool told of a connection it has already dropped, and AsyncHTTPClient traps.
+    func eventLoopPreference(for request: PreparedRequest, on client: HTTPClient) -> HTTPClient.EventLoopPreference {
+        guard request.body != nil else { return .indifferent }
+        return .delegateAndChannel(on: client.eventLoopGroup.any())
+    }
+
     /// rest-run's own connections and where `request` goes on them, when they carry it: plain
     /// HTTP without a proxy, when the settings asked for them.
     func plainRoute(for request: PreparedRequest) -> (connections: PlainConnections, target: PlainTarget)? {

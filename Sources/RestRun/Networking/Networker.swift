@@ -214,7 +214,10 @@ public final class Networker: Networking {
             let collector = BodyCollector(limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody)
             // Connections stay where the pool puts them: pinning each file's requests to one loop
             // makes AsyncHTTPClient open overflow connections, closed when idle (RESULTS.md).
-            let task = pool.client(for: request).execute(request: outgoing, delegate: collector, deadline: deadline, logger: pool.logger)
+            let client = pool.client(for: request)
+            let task = client.execute(
+                request: outgoing, delegate: collector, eventLoop: pool.eventLoopPreference(for: request, on: client), deadline: deadline,
+                logger: pool.logger)
             let collected: BodyCollector.Collected
             do {
                 collected = try await withTaskCancellationHandler {

@@ -25,7 +25,10 @@ package struct EventStreamExchange: WireExchange {
         let observers = wire.delegates.compactMap { ($0 as? any EventStreamObserver)?.eventObserver(for: request) }
         let collector = EventStreamCollector(
             reading: reading, limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody, start: wire.start, observers: observers)
-        let task = pool.client(for: request).execute(request: outgoing, delegate: collector, deadline: wire.deadline, logger: pool.logger)
+        let client = pool.client(for: request)
+        let task = client.execute(
+            request: outgoing, delegate: collector, eventLoop: pool.eventLoopPreference(for: request, on: client), deadline: wire.deadline,
+            logger: pool.logger)
         do {
             try await withTaskCancellationHandler {
                 try await task.futureResult.get()
