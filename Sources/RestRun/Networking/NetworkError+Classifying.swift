@@ -23,7 +23,9 @@ extension NetworkError {
         }
         if let error = error as? HTTPClientError {
             if error == .deadlineExceeded || error == .readTimeout || error == .writeTimeout {
-                self.init(.timeout, "\(request.method) \(request.url) timed out after \(DurationText.format(request.transport.effectiveTimeout))")
+                // The deadline in force: an exchange's own limit (an event stream's `within`) when it
+                // sets one, as the networker arms it.
+                self.init(.timeout, "\(request.method) \(request.url) timed out after \(DurationText.format(request.wire?.timeout ?? request.transport.effectiveTimeout))")
                 return
             }
             if error == .connectTimeout {
