@@ -16,7 +16,7 @@ struct EventStreamReportTests {
         routes:
           - { path: /ok, json: { id: 1, token: t0ps3cret-value } }
           - { path: /missing, status: 404, json: { error: gone } }
-          - { path: /slow, delay: 1500ms, json: { ok: true } }
+          - { path: /slow, delay: 3s, json: { ok: true } }
         """
 
     static func lines(_ text: String) throws -> [[String: Any]] {
@@ -95,7 +95,9 @@ struct EventStreamReportTests {
                 return try await binary.run([requests, "--report-ndjson", stream])
             }
             var seenWhileRunning = false
-            for _ in 0..<200 {
+            // Until the run ends (a loaded machine starts the binary slowly), at most a minute.
+            let giveUp = ContinuousClock.now + .seconds(60)
+            while !done.load(ordering: .sequentiallyConsistent), ContinuousClock.now < giveUp {
                 let text = (try? String(contentsOfFile: stream, encoding: .utf8)) ?? ""
                 if text.contains("\"request_finished\"") {
                     seenWhileRunning = !done.load(ordering: .sequentiallyConsistent) && !text.contains("\"run_finished\"")

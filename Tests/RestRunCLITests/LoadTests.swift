@@ -22,6 +22,9 @@ struct LoadTests {
           - path: /slow
             delay: 300ms
             json: { ok: true }
+          - path: /slower
+            delay: 2s
+            json: { ok: true }
           - path: /missing
             status: 404
             json: { error: gone }
@@ -36,7 +39,7 @@ struct LoadTests {
                   rate: 40/s
                   duration: 2s
                   thresholds:
-                    p95: { "<": 2s }
+                    p95: { "<": 30s }
                     error_rate: { "<=": 0% }
                 requests:
                   - name: ping
@@ -51,11 +54,15 @@ struct LoadTests {
             let iterations = try #require(json["iterations"] as? [String: Int])
             #expect(iterations["scheduled"] == 80 && iterations["completed"] == 80 && iterations["dropped"] == 0, "\(iterations)")
             let timeline = try #require(json["timeline"] as? [[String: Any]])
-            #expect(timeline.count == 2, "one entry per whole second: \(timeline.count)")
-            #expect(timeline.map { $0["scheduled"] as? Int ?? 0 } == [40, 40], "\(timeline)")
+            // Iterations are scheduled in the run's two seconds; on a loaded machine some finish
+            // later, and the seconds they finish in have entries of their own, with none scheduled.
+            let scheduled = timeline.map { $0["scheduled"] as? Int ?? 0 }
+            #expect(scheduled.count >= 2 && scheduled.prefix(2) == [40, 40] && scheduled.dropFirst(2).allSatisfy { $0 == 0 }, "one entry per whole second: \(timeline)")
+            #expect(timeline.enumerated().allSatisfy { $0.element["t"] as? Int == $0.offset }, "\(timeline)")
+            #expect(timeline.reduce(0) { $0 + ($1["completed"] as? Int ?? 0) } == 80, "\(timeline)")
             let thresholds = try #require(json["thresholds"] as? [[String: Any]])
             #expect(thresholds.count == 2 && thresholds.allSatisfy { $0["ok"] as? Bool == true }, "\(thresholds)")
-            #expect(output.stdout.contains("✓ p95 < 2s"), "\(output.stdout)")
+            #expect(output.stdout.contains("✓ p95 < 30s"), "\(output.stdout)")
             let total = try #require(json["total"] as? [String: Any])
             #expect((total["histogram"] as? String)?.hasPrefix("HISTFAAA") == true)
         }
@@ -112,22 +119,23 @@ struct LoadTests {
                 base_url: \(server.url)
                 requests:
                   - name: slow
-                    url: /slow
+                    url: /slower
                   - name: ping
                     url: /ping
                 """
             let report = try BinaryRunner.temporaryFile("latency.json", "")
-            let (_, output) = try await binary.runFile(yaml, ["--vus", "1", "--duration", "1s", "--report-json", report], prefix: ["load"])
+            let (_, output) = try await binary.runFile(yaml, ["--vus", "1", "--duration", "3s", "--report-json", report], prefix: ["load"])
             #expect(output.status == 0, "\(output.all)")
             let json = try Self.json(report)
             let requests = try #require(json["requests"] as? [String: [String: Any]])
             let slow = try #require(requests["slow"]?["latency"] as? [String: Double])
             let ping = try #require(requests["ping"]?["latency"] as? [String: Double])
             let pingService = try #require(requests["ping"]?["service"] as? [String: Double])
-            #expect((slow["p50_ms"] ?? 0) >= 290, "\(slow)")
+            #expect((slow["p50_ms"] ?? 0) >= 1990, "\(slow)")
             // Timed from the iteration's start, ping's latency would exceed its service time by
             // all of slow's latency and more; timed from slow's end, by the runner's steps
-            // between the two only (tens of milliseconds when the tests load both cores).
+            // between the two only (tens of milliseconds, some hundreds when the tests load both
+            // cores: slow's 2 s keeps the two apart).
             let gap = (ping["p50_ms"] ?? 1000) - (pingService["p50_ms"] ?? 0)
             #expect(gap < (slow["p50_ms"] ?? 0) - 30, "ping is timed from slow's end, not the iteration's start: \(ping), service \(pingService)")
             let profile = try #require(json["profile"] as? [String: Any])
@@ -208,7 +216,8 @@ struct LoadTests {
               - { name: ok, url: "\(server.url)/ok", expect: { status: 200, json: { $.ok: true } } }
               - { name: posted, method: POST, url: "\(server.url)/ok", json: { n: 1 }, expect: { status: 200 } }
             """
-        let (_, output) = try await binary.runFile(yaml, ["--vus", "2", "--duration", "1s", "--report-json", report], prefix: ["load"])
+        // Long enough for each user to go round more than once on a loaded machine.
+        let (_, output) = try await binary.runFile(yaml, ["--vus", "2", "--duration", "3s", "--report-json", report], prefix: ["load"])
         #expect(output.status == 0, "\(output.all)")
         let total = try #require(try Self.json(report)["total"] as? [String: Any])
         #expect((total["count"] as? Int ?? 0) > 4, "\(total)")
