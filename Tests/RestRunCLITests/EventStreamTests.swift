@@ -121,6 +121,10 @@ struct EventStreamTests {
             "requests:\n  - url: \(server.url)/sse-stall\n    stream: { events: true, until: { $.data: last }, within: 500ms }\n")
         #expect(stall.status == 3 && stall.stdout.contains("stalled: 'until' did not hold within 500 ms (1 event received)"), "\(stall.all)")
         #expect(ContinuousClock.now - start < .seconds(20))
+        // No answer at all within `within`: the time out names that limit, not the request's.
+        let (_, silent) = try await binary.runFile(
+            "requests:\n  - url: \(server.url)/never-answer\n    stream: { events: true, within: 300ms }\n")
+        #expect(silent.status == 3 && silent.stdout.contains("/never-answer timed out after 300 ms"), "\(silent.all)")
     }
 
     @Test("first_event budgets over repeats; the JSON report carries each run's first_event and the events")

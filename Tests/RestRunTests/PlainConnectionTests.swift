@@ -34,11 +34,16 @@ struct PlainConnectionTests {
         }
     }
 
+    /// A run's client settings, with or without rest-run's own connections.
+    static func settings(own: Bool) -> ClientSettings {
+        var settings = ClientSettings()
+        settings.ownConnections = own
+        return settings
+    }
+
     /// What `request` came to, sent through a run's clients with or without rest-run's own connections.
     static func outcome(of request: PreparedRequest, own: Bool) async throws -> String {
-        var chosen = ClientSettings()
-        chosen.ownConnections = own
-        let settings = chosen
+        let settings = settings(own: own)
         return try await onOwnLoop { group in try await HTTPClientPool.with(settings, eventLoopGroup: group) { pool in
             do {
                 let response = try await Networker(pool: pool).send(request)
@@ -108,9 +113,7 @@ struct PlainConnectionTests {
               - { path: /slow, delay: 6s, text: slow }
             """
         try await MockServer.serving(routes) { server in
-            var chosen = ClientSettings()
-            chosen.ownConnections = true
-            let settings = chosen
+            let settings = Self.settings(own: true)
             try await Self.onOwnLoop { group in try await HTTPClientPool.with(settings, eventLoopGroup: group) { pool in
                 let networker = Networker(pool: pool)
                 func send(_ path: String, within timeout: Duration) async -> String {

@@ -133,7 +133,7 @@ package final class HTTPClientPool: Sendable {
 
     /// The client `request` goes through: the one for its proxy, connect timeout and HTTP
     /// version, or the main one.
-    func client(for request: PreparedRequest) -> HTTPClient {
+    private func client(for request: PreparedRequest) -> HTTPClient {
         let server = proxy?.server(for: request.url)
         let http1Only = request.transport.isHTTP1Only
         guard server != nil || http1Only || request.transport.connectTimeout != nil else { return main }
@@ -141,14 +141,19 @@ package final class HTTPClientPool: Sendable {
         return others[kind] ?? main
     }
 
-    /// Where AsyncHTTPClient runs `request` sent through `client`: anywhere, but for a request
-    /// with a body, on a connection of the event loop its task is on. For a body, the pool hears
-    /// that a connection is free after a hop from the task's loop to the connection's; a server
-    /// that answered before the body was sent and closed the connection within that hop leaves
-    /// the pool told of a connection it has already dropped, and AsyncHTTPClient traps.
-    func eventLoopPreference(for request: PreparedRequest, on client: HTTPClient) -> HTTPClient.EventLoopPreference {
-        guard request.body != nil else { return .indifferent }
-        return .delegateAndChannel(on: client.eventLoopGroup.any())
+    /// Starts `outgoing`, made from `request`, on the client `request` goes through, with the
+    /// pool's logger. Connections stay where AsyncHTTPClient puts them (pinning each file's
+    /// requests to one loop opens overflow connections, closed when idle: RESULTS.md), but for a
+    /// request with a body: it goes on a connection of its task's loop. For a body, AsyncHTTPClient's
+    /// pool hears that a connection is free after a hop from the task's loop to the connection's;
+    /// a server that answered before the body was sent and closed the connection within that hop
+    /// leaves the pool told of a connection it has already dropped, and AsyncHTTPClient traps.
+    func execute<Delegate: HTTPClientResponseDelegate>(
+        _ outgoing: HTTPClient.Request, for request: PreparedRequest, delegate: Delegate, deadline: NIODeadline
+    ) -> HTTPClient.Task<Delegate.Response> {
+        let client = client(for: request)
+        let placement: HTTPClient.EventLoopPreference = request.body == nil ? .indifferent : .delegateAndChannel(on: client.eventLoopGroup.any())
+        return client.execute(request: outgoing, delegate: delegate, eventLoop: placement, deadline: deadline, logger: logger)
     }
 
     /// rest-run's own connections and where `request` goes on them, when they carry it: plain

@@ -212,12 +212,7 @@ public final class Networker: Networking {
             let headers = HTTPHeaders(request.headers.fields.map { ($0.name, $0.value) })
             let outgoing = try pool.parsedRequest(request, headers: headers)
             let collector = BodyCollector(limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody)
-            // Connections stay where the pool puts them: pinning each file's requests to one loop
-            // makes AsyncHTTPClient open overflow connections, closed when idle (RESULTS.md).
-            let client = pool.client(for: request)
-            let task = client.execute(
-                request: outgoing, delegate: collector, eventLoop: pool.eventLoopPreference(for: request, on: client), deadline: deadline,
-                logger: pool.logger)
+            let task = pool.execute(outgoing, for: request, delegate: collector, deadline: deadline)
             let collected: BodyCollector.Collected
             do {
                 collected = try await withTaskCancellationHandler {

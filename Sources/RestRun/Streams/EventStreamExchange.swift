@@ -25,10 +25,7 @@ package struct EventStreamExchange: WireExchange {
         let observers = wire.delegates.compactMap { ($0 as? any EventStreamObserver)?.eventObserver(for: request) }
         let collector = EventStreamCollector(
             reading: reading, limit: request.transport.effectiveMaxBody, keepsBody: request.keepsBody, start: wire.start, observers: observers)
-        let client = pool.client(for: request)
-        let task = client.execute(
-            request: outgoing, delegate: collector, eventLoop: pool.eventLoopPreference(for: request, on: client), deadline: wire.deadline,
-            logger: pool.logger)
+        let task = pool.execute(outgoing, for: request, delegate: collector, deadline: wire.deadline)
         do {
             try await withTaskCancellationHandler {
                 try await task.futureResult.get()
