@@ -200,6 +200,12 @@ let package = Package(
             ],
             path: "Tests/RestRunTestSupport"
         ),
+        // The tests' items API served on its own, for Benchmarks/fuzz-items beside Schemathesis.
+        .executableTarget(
+            name: "items-api-server",
+            dependencies: ["RestRunMock", "RestRunTestSupport"],
+            path: "Benchmarks/ItemsServer"
+        ),
         .testTarget(
             name: "RestRunYAMLTests",
             dependencies: ["RestRunYAML"]

@@ -28,7 +28,7 @@ def serve(bug, work):
         os.remove(url_file)
     env = dict(os.environ, ITEMS_API_SERVE=url_file, ITEMS_API_BUGS=bug or "", ITEMS_API_SECONDS="1800",
                ITEMS_API_SPEC=os.path.join(work, "items.yaml"))
-    server = subprocess.Popen(["swift", "test", "--skip-build", "--filter", "serveForMeasurement"], env=env,
+    server = subprocess.Popen([".build/debug/items-api-server"], env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     for _ in range(600):
         if os.path.exists(url_file) and open(url_file).read().strip():

@@ -139,23 +139,6 @@ struct FuzzTests {
         await server.shutdown()
     }
 
-    /// Serves the items API for a measurement beside Schemathesis (Benchmarks/fuzz-items): only
-    /// when `ITEMS_API_SERVE` names a file, which gets the API's URL; `ITEMS_API_BUGS` names the
-    /// bugs planted (comma-separated, `all`, or nothing); it serves for `ITEMS_API_SECONDS`, and
-    /// writes its spec to `ITEMS_API_SPEC`.
-    @Test("the items API, served for a measurement", .enabled(if: ProcessInfo.processInfo.environment["ITEMS_API_SERVE"] != nil))
-    func serveForMeasurement() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let names = Set((environment["ITEMS_API_BUGS"] ?? "").split(separator: ",").map(String.init))
-        let bugs = Set(ItemsAPI.Bug.allCases.filter { names.contains("all") || names.contains(String(describing: $0)) })
-        let seconds = Int(environment["ITEMS_API_SECONDS"] ?? "") ?? 600
-        if let spec = environment["ITEMS_API_SPEC"] { try ItemsAPI.spec.write(toFile: spec, atomically: true, encoding: .utf8) }
-        try await ItemsAPI.serving(bugs: bugs) { server in
-            try (server.url + "/v1").write(toFile: environment["ITEMS_API_SERVE"] ?? "", atomically: true, encoding: .utf8)
-            try await Task.sleep(for: .seconds(seconds))
-        }
-    }
-
     @Test("nothing is found without bugs, every operation gets requests, and --operation, --tag, --exclude and --shard select")
     func clean() async throws {
         try await ItemsAPI.serving(bugs: []) { fixed in

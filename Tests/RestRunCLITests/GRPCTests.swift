@@ -23,7 +23,7 @@ struct GRPCTests {
     @Test("every call shape: metadata, trailers, the body as the JSON mapping writes it, captures into later calls")
     func shapes() async throws {
         let server = try await Self.server(reflection: nil)
-        defer { server.task.cancel() }
+        defer { server.stop() }
         let (_, output) = try await binary.runFile("""
             proto: [\(Self.proto)]
             base_url: grpc://127.0.0.1:\(server.port)
@@ -84,7 +84,7 @@ struct GRPCTests {
     @Test("a wrong status fails with its name, number and message; a later attempt on UNAVAILABLE passes with retry")
     func statuses() async throws {
         let server = try await Self.server(reflection: nil)
-        defer { server.task.cancel() }
+        defer { server.stop() }
         let (_, failing) = try await binary.runFile("""
             proto: \(Self.proto)
             requests:
@@ -109,7 +109,7 @@ struct GRPCTests {
     @Test("a descriptor set (protoset:) declares the schema as the .proto files do; paths are relative to the file naming them")
     func descriptorSet() async throws {
         let server = try await Self.server(reflection: nil)
-        defer { server.task.cancel() }
+        defer { server.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rest-run-protoset-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder + "/settings", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Fixtures.repositoryRoot + "/Examples/RouteGuide/route_guide.protoset", toPath: folder + "/settings/rg.protoset")
@@ -136,7 +136,7 @@ struct GRPCTests {
     func reflection() async throws {
         for versions in [ReflectionService.Versions.both, .v1alpha] {
             let server = try await Self.server(reflection: versions)
-            defer { server.task.cancel() }
+            defer { server.stop() }
             let (_, output) = try await binary.runFile("""
                 base_url: grpc://127.0.0.1:\(server.port)
                 requests:
@@ -236,7 +236,7 @@ struct GRPCTests {
     @Test("runtime errors are exit 3, one sentence: refused, a deadline, not HTTP/2, no reflection")
     func runtimeErrors() async throws {
         let server = try await Self.server(reflection: nil)
-        defer { server.task.cancel() }
+        defer { server.stop() }
         let closed = ClosedPort()
         let (_, output) = try await MockServer.serving("routes: []") { http in try await binary.runFile("""
             requests:
@@ -270,7 +270,7 @@ struct GRPCTests {
     func verboseAndDryRun() async throws {
         let certificates = try await TestCertificates.make()
         let server = try await Self.server(reflection: nil, tls: certificates, echoesAuthorization: true)
-        defer { server.task.cancel() }
+        defer { server.stop() }
         let yaml = """
             proto: \(Self.proto)
             requests:
@@ -297,11 +297,23 @@ struct GRPCTests {
         #expect(!dry.all.contains("s3cr3t-t0ken"))
     }
 
+    @Test("the test server, stopped while connections arrive, ends without trapping (a cancelled serving task trapped in SwiftNIO)")
+    func stopWhileConnecting() async throws {
+        let certificates = try await TestCertificates.make()
+        for round in 0..<20 {
+            let server = try await Self.server(reflection: nil, tls: round % 2 == 0 ? certificates : nil, mutual: round % 4 == 0)
+            let sockets = (0..<16).map { _ in LoopbackSocket.connecting(to: server.port) }
+            server.stop()
+            for socket in sockets { close(socket) }
+            _ = await server.task.result
+        }
+    }
+
     @Test("mutual TLS: the client certificate options: { tls: } names is presented; without one the call is refused, exit 3")
     func mutualTLS() async throws {
         let certificates = try await TestCertificates.make()
         let server = try await Self.server(reflection: .both, tls: certificates, mutual: true)
-        defer { server.task.cancel() }
+        defer { server.stop() }
         func file(_ tls: String) -> String {
             """
             requests:

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Raw TCP sockets on 127.0.0.1 for the test servers that misbehave on purpose.
-enum LoopbackSocket {
+package enum LoopbackSocket {
     /// `SOCK_STREAM` as `socket()` takes it on this platform.
     static var streamType: Int32 {
         #if canImport(Glibc)
@@ -34,7 +34,7 @@ enum LoopbackSocket {
     }
 
     /// A non-blocking connection attempt to 127.0.0.1:`port`, left as it is.
-    static func connecting(to port: Int) -> Int32 {
+    package static func connecting(to port: Int) -> Int32 {
         let descriptor = socket(AF_INET, streamType, 0)
         _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
         var address = loopback(port: port)

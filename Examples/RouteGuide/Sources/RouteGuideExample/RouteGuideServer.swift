@@ -17,10 +17,21 @@ package enum RouteGuideServer {
     package struct Running: Sendable {
         /// The port it listens on.
         package var port: Int
-        /// The task that serves: cancel it to stop.
+        /// The task that serves: it ends after `stop()`.
         package var task: Task<Void, any Error>
         /// Its reflection service, if it has one.
         package var reflection: ReflectionService?
+        /// The server the task runs.
+        var server: GRPCServer<HTTP2ServerTransport.Posix>
+
+        /// Stops accepting connections and ends the ones open once their calls finish.
+        ///
+        /// Never cancel `task` instead: a connection accepted but not yet handed to the server
+        /// when its task is cancelled traps in SwiftNIO ("Deinited NIOAsyncWriter without calling
+        /// finish()"), taking the whole process with it (apple/swift-nio#3481).
+        package func stop() {
+            server.beginGracefulShutdown()
+        }
     }
 
     /// Starts a server of `codec` on `port` (0: any free port); with `clientCA`, TLS that asks
@@ -48,6 +59,6 @@ package enum RouteGuideServer {
         let server = GRPCServer(transport: transport, services: services)
         let task = Task { try await server.serve() }
         let address = try await transport.listeningAddress
-        return Running(port: address.ipv4?.port ?? port, task: task, reflection: reflectionService)
+        return Running(port: address.ipv4?.port ?? port, task: task, reflection: reflectionService, server: server)
     }
 }
