@@ -254,9 +254,16 @@ struct TrustTests {
             let output = try await binary.run([file])
             #expect(output.status == 4, "\(output.all)")
             #expect(output.stdout.contains("did not finish within 500 ms"))
-            try await Task.sleep(for: .milliseconds(300))
-            // The pattern's brackets keep pgrep from finding its own shell's command line.
-            let left = try await BinaryRunner.shell("pgrep -f 'sleep \(seconds.dropLast())[\(seconds.last ?? "0")]' >/dev/null")
+            // The pattern's brackets keep pgrep from finding its own shell's command line. The
+            // process group is killed as the run ends; its processes are gone once the kernel has
+            // reaped them, which is waited for (10 s at most).
+            let pattern = "sleep \(seconds.dropLast())[\(seconds.last ?? "0")]"
+            let start = ContinuousClock.now
+            var left = try await BinaryRunner.shell("pgrep -f '\(pattern)' >/dev/null")
+            while left == 0, ContinuousClock.now - start < .seconds(10) {
+                try await Task.sleep(for: .milliseconds(20))
+                left = try await BinaryRunner.shell("pgrep -f '\(pattern)' >/dev/null")
+            }
             #expect(left != 0, "a process of the decoder outlived the run")
         }
     }

@@ -63,8 +63,12 @@ public final class FaultServer: @unchecked Sendable {
         while !isStopped {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else {
-                if errno == EINTR { continue }
-                return
+                // Only `stop()` ends the loop: an error of one connection (aborted before it was
+                // taken, or no descriptor free for a moment on a busy machine) must not leave every
+                // later one unanswered in the queue until its client's timeout.
+                if isStopped { return }
+                if errno != EINTR { usleep(1000) }
+                continue
             }
             lock.lock()
             connections.insert(connection)
