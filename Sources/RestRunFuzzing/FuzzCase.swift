@@ -102,11 +102,16 @@ extension FuzzCase {
             }
         }
         guard parameters.allSatisfy({ plain($0.value) && plain(.string($0.name)) }) else { return false }
+        // The media type too: it is written as the Content-Type header's value.
         switch body {
-        case let .json(value, _)?: return plain(value)
-        case let .form(fields, _)?, let .multipart(fields)?:
+        case let .json(value, mediaType)?: return plain(value) && plain(.string(mediaType))
+        case let .form(fields, mediaType)?:
+            return plain(.string(mediaType)) && fields.allSatisfy {
+                plain($0.value) && plain(.string($0.name)) && !ExampleValue.text($0.value).contains(FuzzCase.boundary)
+            }
+        case let .multipart(fields)?:
             return fields.allSatisfy { plain($0.value) && plain(.string($0.name)) && !ExampleValue.text($0.value).contains(FuzzCase.boundary) }
-        case let .raw(bytes, _)?: return plain(.string(String(decoding: bytes, as: UTF8.self)))
+        case let .raw(bytes, mediaType)?: return plain(.string(String(decoding: bytes, as: UTF8.self))) && plain(.string(mediaType))
         case nil: return true
         }
     }

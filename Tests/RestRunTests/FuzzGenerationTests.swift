@@ -13,6 +13,40 @@ struct FuzzGenerationTests {
         try OpenAPISpec.load(path: try BinaryRunner.temporaryFile("spec.yaml", spec)).operations
     }
 
+    @Test("a media type holding '{{' (FuzzSpecCases' finding): its cases are not written, and every case that is loads")
+    func templateInMediaType() throws {
+        let operations = try Self.operations("""
+            openapi: 3.1.0
+            info: { title: W, version: "1" }
+            paths:
+              /a:
+                post:
+                  requestBody:
+                    content:
+                      "application/{{json": { schema: { type: object } }
+                      "text/${plain}": { schema: { type: string } }
+                  responses: { "200": { description: ok } }
+            """)
+        let loader = RequestFileLoader(environment: [:], predefinedVariables: [])
+        for (index, operation) in operations.enumerated() {
+            let generator = CaseGenerator(operation: operation, index: index, seed: 1)
+            for number in 0..<20 {
+                for fuzzCase in [generator.positive(number), generator.negative(number)].compactMap({ $0 }) {
+                    let request = fuzzCase.request(to: "http://127.0.0.1:1/v1", operation: operation)
+                    let contentType = request.headers["Content-Type"] ?? ""
+                    if contentType.contains("{{") || contentType.contains("${") { #expect(!fuzzCase.isWritable, "\(contentType)") }
+                    guard fuzzCase.isWritable else { continue }
+                    let finding = FuzzFinding(
+                        operation: operation.name, check: .serverError, status: 500, message: "fuzz",
+                        steps: [FuzzStep(fuzzCase: fuzzCase, request: request, status: 500)])
+                    let file = FindingFile.text(
+                        finding, operations: operations, baseURL: "http://127.0.0.1:1/v1", specPath: "/tmp/spec.yaml", seed: 1, headers: [], include: nil)
+                    #expect(throws: Never.self, "\(file)") { try loader.load(text: file, path: "/tmp/finding.yaml") }
+                }
+            }
+        }
+    }
+
     @Test("positive cases follow every schema and negative cases break one of them, on the items API")
     func itemsAPI() throws {
         let operations = try Self.operations(ItemsAPI.spec)
