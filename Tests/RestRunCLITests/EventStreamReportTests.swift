@@ -17,6 +17,7 @@ struct EventStreamReportTests {
           - { path: /ok, json: { id: 1, token: t0ps3cret-value } }
           - { path: /missing, status: 404, json: { error: gone } }
           - { path: /slow, delay: 3s, json: { ok: true } }
+          - { path: /slower, delay: 10s, json: { ok: true } }
         """
 
     static func lines(_ text: String) throws -> [[String: Any]] {
@@ -85,7 +86,7 @@ struct EventStreamReportTests {
                 base_url: \(server.url)
                 requests:
                   - { name: quick, url: /ok }
-                  - { name: slow, url: /slow }
+                  - { name: slow, url: /slower }
                 """)
             let stream = FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString)/events.ndjson").path
             let done = Atomic(false)
@@ -95,7 +96,9 @@ struct EventStreamReportTests {
                 return try await binary.run([requests, "--report-ndjson", stream])
             }
             var seenWhileRunning = false
-            // Until the run ends (a loaded machine starts the binary slowly), at most a minute.
+            // Until the run ends (a loaded machine starts the binary slowly), at most a minute. The
+            // slow request takes 10 s: on a loaded machine this loop, on the tests' shared threads,
+            // once did not look in the 3 s a shorter one left.
             let giveUp = ContinuousClock.now + .seconds(60)
             while !done.load(ordering: .sequentiallyConsistent), ContinuousClock.now < giveUp {
                 let text = (try? String(contentsOfFile: stream, encoding: .utf8)) ?? ""
