@@ -33,8 +33,10 @@ public final class FaultServer: @unchecked Sendable {
     /// Starts listening; connections are served on threads of their own until `stop()`.
     public init() throws {
         (listener, port) = try LoopbackSocket.listening(backlog: 64)
-        let thread = Thread { [self] in acceptLoop() }
-        thread.start()
+        guard ServingThread.start({ [self] in acceptLoop() }) else {
+            close(listener)
+            throw FaultServerError("no thread could be made to accept connections")
+        }
     }
 
     deinit { stop() }
@@ -73,14 +75,12 @@ public final class FaultServer: @unchecked Sendable {
             lock.lock()
             connections.insert(connection)
             lock.unlock()
-            let thread = Thread { [self] in
+            let started = ServingThread.start { [self] in
                 serve(connection)
-                lock.lock()
-                let owned = connections.remove(connection) != nil
-                lock.unlock()
-                if owned { close(connection) }
+                closeIfOwned(connection)
             }
-            thread.start()
+            // Closed rather than left unanswered: its client sees at once that nobody serves it.
+            if !started { closeIfOwned(connection) }
         }
     }
 
@@ -266,6 +266,12 @@ public final class FaultServer: @unchecked Sendable {
     private func reset(_ connection: Int32) {
         var linger = SocketLinger(l_onoff: 1, l_linger: 0)
         setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<SocketLinger>.size))
+        closeIfOwned(connection)
+    }
+
+    /// Closes `connection` unless `stop()` or an earlier close took it: a descriptor is closed once,
+    /// or a later connection given the same number would be closed in its place.
+    private func closeIfOwned(_ connection: Int32) {
         lock.lock()
         let owned = connections.remove(connection) != nil
         lock.unlock()

@@ -36,7 +36,10 @@ public final class ForwardProxy: @unchecked Sendable {
     /// Starts listening; each connection is served on a thread of its own.
     public init() throws {
         (listener, port) = try LoopbackSocket.listening(backlog: 32)
-        Thread { [self] in acceptLoop() }.start()
+        guard ServingThread.start({ [self] in acceptLoop() }) else {
+            close(listener)
+            throw FaultServerError("no thread could be made to accept connections")
+        }
     }
 
     deinit { stop() }
@@ -52,17 +55,27 @@ public final class ForwardProxy: @unchecked Sendable {
         close(listener)
     }
 
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
     private func acceptLoop() {
-        while true {
+        while !isStopped {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else {
-                if errno == EINTR { continue }
-                return
+                // Only `stop()` ends the loop: one connection's error must not leave the later ones
+                // unanswered in the queue.
+                if isStopped { return }
+                if errno != EINTR { usleep(1000) }
+                continue
             }
-            Thread { [self] in
+            let started = ServingThread.start { [self] in
                 serve(connection)
                 close(connection)
-            }.start()
+            }
+            if !started { close(connection) }
         }
     }
 
