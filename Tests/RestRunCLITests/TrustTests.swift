@@ -14,6 +14,8 @@ struct TrustTests {
     static let canary = "c4n4ry-Given-7f3a9e21"
     /// Known only from a server response (`secret: true`).
     static let capturedCanary = "c4n4ry-Captured-5b8d0c44"
+    /// Known only as the password of a request's URL (`http://ada:PASSWORD@host/`).
+    static let urlCanary = "c4n4ry-Url-9e1d2b77"
 
     static let canaryRoutes = """
         routes:
@@ -34,9 +36,10 @@ struct TrustTests {
     /// Basic and bearer auth, a `secret: true` capture echoed back, failed expectations and retries.
     static let canaryFile = Fixtures.repositoryRoot + "/Tests/RestRunCLITests/Fixtures/canary.yaml"
 
-    /// The canaries as they could leak: raw, URL-encoded and in base64.
+    /// The canaries as they could leak: raw, URL-encoded and in base64 (the URL's password also
+    /// as the Basic credential made from it).
     static var forbidden: [String] {
-        [canary, capturedCanary].flatMap { secret in
+        [canary, capturedCanary, urlCanary, "ada:" + urlCanary].flatMap { secret in
             let base64 = Base64.encode(Array(secret.utf8))
             return [secret, base64, String(base64.prefix { $0 != "=" })]
         }
@@ -50,13 +53,18 @@ struct TrustTests {
         try await MockServer.serving(Self.canaryRoutes) { server in
             let file = Self.canaryFile
             let directory = (try BinaryRunner.temporaryFile("reports", "") as NSString).deletingLastPathComponent
-            let reports = ["--report-junit", "\(directory)/r.xml", "--report-tap", "\(directory)/r.tap", "--report-json", "\(directory)/r.json"]
+            let reports = [
+                "--report-junit", "\(directory)/r.xml", "--report-tap", "\(directory)/r.tap", "--report-json", "\(directory)/r.json",
+                "--report-har", "\(directory)/r.har", "--report-html", "\(directory)/r.html", "--report-ndjson", "\(directory)/r.ndjson",
+            ]
+            let host = server.url.replacingOccurrences(of: "http://", with: "")
             let output = try await binary.run(
-                [file, "--var", "mock_url=\(server.url)", "--secret", "pw=\(Self.canary)"] + reports + flags,
+                [file, "--var", "mock_url=\(server.url)", "--var", "mock_host=\(host)", "--var", "url_password=\(Self.urlCanary)",
+                 "--secret", "pw=\(Self.canary)"] + reports + flags,
                 environment: ["CANARY_ENV": Self.canary, "GITHUB_ACTIONS": "true"])
             #expect(flags == ["--dry-run"] ? output.status == 0 : output.status == 4, "\(output.all)")
             var texts = ["output": output.all]
-            for report in ["r.xml", "r.tap", "r.json"] {
+            for report in ["r.xml", "r.tap", "r.json", "r.har", "r.html", "r.ndjson"] {
                 texts[report] = (try? String(contentsOfFile: "\(directory)/\(report)", encoding: .utf8)) ?? ""
             }
             for (name, text) in texts {

@@ -83,8 +83,9 @@ public final class Redactor: Sendable {
     /// Whether any secret is known.
     public var isEmpty: Bool { secrets.withLock { $0.isEmpty } }
 
-    /// `text` with every known secret replaced by the mask.
+    /// `text` with every known secret replaced by the mask, and the password of every URL in it.
     public func redact(_ text: String) -> String {
+        let text = URLPassword.masked(text) ?? text
         let list = secrets.withLock { $0 }
         guard !list.isEmpty else { return text }
         // On bytes: every printed line comes through here, and `String.contains` would cost

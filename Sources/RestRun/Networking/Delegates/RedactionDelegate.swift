@@ -7,9 +7,21 @@ package struct RedactionDelegate: NetworkingDelegate {
     /// Creates the delegate.
     package init(redactor: Redactor) { self.redactor = redactor }
 
-    /// Adds every sensitive header's value (and the credential after its scheme) as a secret.
+    /// Adds every sensitive header's value (and the credential after its scheme) as a secret, and
+    /// the password of the URL's userinfo.
     package func networking(_ networking: any Networking, willSend request: PreparedRequest, attempt: Int) {
         Self.learnCredentials(in: request.headers, redactor: redactor)
+        Self.learnPassword(in: request.url, redactor: redactor)
+    }
+
+    /// Adds the password of `url`'s userinfo as a secret, and the Basic credential made from it, so
+    /// that a server echoing either (in a body, or the `Authorization` header back) never shows it.
+    /// Shorter than 4 characters it would mask too much else; it is masked where the URL is written
+    /// all the same.
+    package static func learnPassword(in url: String, redactor: Redactor) {
+        guard url.utf8.contains(UInt8(ascii: "@")), let (user, password) = URLPassword.credentials(in: url), password.count >= 4 else { return }
+        redactor.add(password)
+        redactor.add(Base64.encode(Array((user + ":" + password).utf8)))
     }
 
     /// Adds the value of every sensitive header of `headers` to `redactor`: the whole value, the
