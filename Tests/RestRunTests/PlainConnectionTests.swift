@@ -133,3 +133,24 @@ struct PlainConnectionTests {
         }
     }
 }
+
+extension PlainConnectionTests {
+    @Test("bodies of equal length go out as written, one after the other on one kept connection")
+    func equalLengthBodies() async throws {
+        let server = try KeepAliveEchoServer()
+        defer { server.stop() }
+        let settings = Self.settings(own: true)
+        try await Self.onOwnLoop { group in try await HTTPClientPool.with(settings, eventLoopGroup: group) { pool in
+            let networker = Networker(pool: pool)
+            var connections: Set<String> = []
+            for body in ["{\"id\":\"aaaa\"}", "{\"id\":\"bbbb\"}", "{\"id\":\"aaaa\"}", "{\"id\":\"cccc\"}"] {
+                let request = PreparedRequest(name: "post", method: .post, url: server.url + "/items", headers: ["Content-Type": "application/json"],
+                                              body: RequestBody(bytes: Array(body.utf8), contentType: "application/json"))
+                let response = try await networker.send(request)
+                #expect(String(decoding: response.body, as: UTF8.self) == body)
+                connections.formUnion(response.headers.fields.filter { $0.name == "X-Connection" }.map(\.value))
+            }
+            #expect(connections == ["1"], "every request on the first connection: \(connections)")
+        } }
+    }
+}

@@ -1,4 +1,9 @@
 import AsyncHTTPClient
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import NIOCore
 import NIOHTTP1
 import Synchronization
@@ -18,21 +23,32 @@ final class PlainConnections: Sendable {
         var port: Int
     }
 
-    /// The head last made and what it was made from: under load the same request goes out again
-    /// and again, and comparing its fields costs less than checking and copying them again.
+    /// The request last made into bytes and what it was made from: under load the same request goes
+    /// out again and again, and comparing its fields and body costs less than checking and copying
+    /// them again. Everything that goes on the wire is compared, the body byte for byte: bodies of
+    /// equal length (every `{{$uuid}}`) are different requests.
     private struct MadeHead {
         var method: HTTPMethod
         var url: String
         var fields: [(name: String, value: String)]
-        var bodyLength: Int?
+        var body: [UInt8]?
         var made: PlainRequestHead?
 
         func fits(_ request: PreparedRequest) -> Bool {
-            guard method == request.method, bodyLength == request.body?.bytes.count, url == request.url else { return false }
+            guard method == request.method, Self.same(body, request.body?.bytes), url == request.url else { return false }
             let other = request.headers.fields
             guard other.count == fields.count else { return false }
             for (mine, theirs) in zip(fields, other) where mine.name != theirs.name || mine.value != theirs.value { return false }
             return true
+        }
+
+        private static func same(_ mine: [UInt8]?, _ theirs: [UInt8]?) -> Bool {
+            guard let mine, let theirs else { return mine == nil && theirs == nil }
+            guard mine.count == theirs.count else { return false }
+            return mine.withUnsafeBytes { left in theirs.withUnsafeBytes { right in
+                guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return true }
+                return memcmp(leftBytes, rightBytes, left.count) == 0
+            } }
         }
     }
 
@@ -59,7 +75,7 @@ final class PlainConnections: Sendable {
     func head(for request: PreparedRequest, to target: PlainTarget) throws -> PlainRequestHead? {
         if let last = lastHead.withLock({ $0 }), last.fits(request) { return last.made }
         let made = try PlainRequestHead.make(request, to: target, allocator: allocator)
-        let last = MadeHead(method: request.method, url: request.url, fields: request.headers.fields, bodyLength: request.body?.bytes.count, made: made)
+        let last = MadeHead(method: request.method, url: request.url, fields: request.headers.fields, body: request.body?.bytes, made: made)
         lastHead.withLock { $0 = last }
         return made
     }
