@@ -25,74 +25,32 @@ public final class FaultServer: @unchecked Sendable {
     /// `http://127.0.0.1:PORT`
     public var url: String { "http://127.0.0.1:\(port)" }
 
-    private let listener: Int32
-    private let lock = NSLock()
-    private var stopped = false
-    private var connections: Set<Int32> = []
+    private let server: RawSocketServer
 
     /// Starts listening; connections are served on threads of their own until `stop()`.
     public init() throws {
-        (listener, port) = try LoopbackSocket.listening(backlog: 64)
-        guard ServingThread.start({ [self] in acceptLoop() }) else {
-            close(listener)
-            throw FaultServerError("no thread could be made to accept connections")
-        }
+        let served = ServedBox()
+        server = try RawSocketServer(backlog: 64) { connection in served.value?.serve(connection) }
+        port = server.port
+        served.value = self
     }
 
     deinit { stop() }
 
-    /// Stops accepting and closes every open connection.
-    public func stop() {
-        lock.lock()
-        let wasStopped = stopped
-        stopped = true
-        let open = connections
-        connections.removeAll()
-        lock.unlock()
-        guard !wasStopped else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
+    /// Stops accepting and shuts every open connection down.
+    public func stop() { server.stop() }
+
+    /// The server its connections are served by, known once it is made; weak, so that a server
+    /// nobody holds any more is stopped.
+    private final class ServedBox: @unchecked Sendable {
+        weak var value: FaultServer?
     }
 
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
-
-    private func acceptLoop() {
-        while !isStopped {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else {
-                // Only `stop()` ends the loop: an error of one connection (aborted before it was
-                // taken, or no descriptor free for a moment on a busy machine) must not leave every
-                // later one unanswered in the queue until its client's timeout.
-                if isStopped { return }
-                if errno != EINTR { usleep(1000) }
-                continue
-            }
-            lock.lock()
-            connections.insert(connection)
-            lock.unlock()
-            let started = ServingThread.start { [self] in
-                serve(connection)
-                closeIfOwned(connection)
-            }
-            // Closed rather than left unanswered: its client sees at once that nobody serves it.
-            if !started { closeIfOwned(connection) }
-        }
-    }
+    private var isStopped: Bool { server.isStopped }
 
     // MARK: Behaviours
 
     private func serve(_ connection: Int32) {
-        var noSignal: Int32 = 1
-        #if canImport(Darwin)
-        setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
-        #else
-        _ = noSignal
-        #endif
         guard let (path, head) = readRequest(connection) else { return }
         switch path {
         case "/ws-malformed", "/ws-endless-frame", "/ws-close-1011", "/ws-silent", "/ws-chatter", "/ws-headers":
@@ -249,33 +207,13 @@ public final class FaultServer: @unchecked Sendable {
     private func send(_ connection: Int32, _ text: String) -> Bool { send(connection, Array(text.utf8)) }
 
     @discardableResult
-    private func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { buffer in
-                sendWithoutSignal(connection, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if sent < 0 && errno == EINTR { continue }
-            guard sent > 0 else { return false }
-            offset += sent
-        }
-        return true
-    }
+    private func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool { RawSocketServer.sendAll(connection, bytes) }
 
     /// Closes with a TCP reset (SO_LINGER with a zero timeout).
     private func reset(_ connection: Int32) {
         var linger = SocketLinger(l_onoff: 1, l_linger: 0)
         setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<SocketLinger>.size))
-        closeIfOwned(connection)
-    }
-
-    /// Closes `connection` unless `stop()` or an earlier close took it: a descriptor is closed once,
-    /// or a later connection given the same number would be closed in its place.
-    private func closeIfOwned(_ connection: Int32) {
-        lock.lock()
-        let owned = connections.remove(connection) != nil
-        lock.unlock()
-        if owned { close(connection) }
+        server.end(connection)
     }
 
     private func pause(_ seconds: Double) { usleep(useconds_t(seconds * 1_000_000)) }
@@ -338,17 +276,7 @@ public struct FaultServerError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-#if canImport(Glibc)
 private typealias SocketLinger = linger
-private func sendWithoutSignal(_ socket: Int32, _ buffer: UnsafeRawPointer, _ length: Int) -> Int {
-    send(socket, buffer, length, Int32(MSG_NOSIGNAL))
-}
-#else
-private typealias SocketLinger = linger
-private func sendWithoutSignal(_ socket: Int32, _ buffer: UnsafeRawPointer, _ length: Int) -> Int {
-    send(socket, buffer, length, 0)
-}
-#endif
 
 extension Array {
     /// The array in pieces of `size` elements (the last may be shorter).

@@ -14,10 +14,9 @@ public final class ForwardProxy: @unchecked Sendable {
     /// `http://127.0.0.1:PORT`
     public var url: String { "http://127.0.0.1:\(port)" }
 
-    private let listener: Int32
+    private let server: RawSocketServer
     private let lock = NSLock()
     private var seen: [(line: String, authorization: String?)] = []
-    private var stopped = false
 
     /// Every request line it received, in order (`GET http://...`, `CONNECT host:port`).
     public var requestLines: [String] {
@@ -35,48 +34,20 @@ public final class ForwardProxy: @unchecked Sendable {
 
     /// Starts listening; each connection is served on a thread of its own.
     public init() throws {
-        (listener, port) = try LoopbackSocket.listening(backlog: 32)
-        guard ServingThread.start({ [self] in acceptLoop() }) else {
-            close(listener)
-            throw FaultServerError("no thread could be made to accept connections")
-        }
+        let served = ServedBox()
+        server = try RawSocketServer(backlog: 32) { connection in served.value?.serve(connection) }
+        port = server.port
+        served.value = self
     }
 
     deinit { stop() }
 
-    /// Stops accepting.
-    public func stop() {
-        lock.lock()
-        let wasStopped = stopped
-        stopped = true
-        lock.unlock()
-        guard !wasStopped else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
+    /// Stops accepting and shuts every open connection down.
+    public func stop() { server.stop() }
 
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
-
-    private func acceptLoop() {
-        while !isStopped {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else {
-                // Only `stop()` ends the loop: one connection's error must not leave the later ones
-                // unanswered in the queue.
-                if isStopped { return }
-                if errno != EINTR { usleep(1000) }
-                continue
-            }
-            let started = ServingThread.start { [self] in
-                serve(connection)
-                close(connection)
-            }
-            if !started { close(connection) }
-        }
+    /// The proxy its connections are served by; weak, so that a proxy nobody holds is stopped.
+    private final class ServedBox: @unchecked Sendable {
+        weak var value: ForwardProxy?
     }
 
     private func serve(_ client: Int32) {
@@ -140,15 +111,7 @@ public final class ForwardProxy: @unchecked Sendable {
         }
     }
 
-    private func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
-    }
+    private func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool { RawSocketServer.sendAll(descriptor, bytes) }
 }
 
 extension Array where Element == UInt8 {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,57 +15,27 @@ public final class KeepAliveEchoServer: @unchecked Sendable {
     /// `http://127.0.0.1:PORT`
     public var url: String { "http://127.0.0.1:\(port)" }
 
-    private let listener: Int32
-    private let lock = NSLock()
-    private var stopped = false
-    private var connections: [Int32] = []
+    private let server: RawSocketServer
 
     /// Starts listening; each connection is served on a thread of its own until `stop()`.
     public init() throws {
-        (listener, port) = try LoopbackSocket.listening(backlog: 64)
-        guard ServingThread.start({ [self] in acceptLoop() }) else {
-            close(listener)
-            throw FaultServerError("no thread could be made to accept connections")
-        }
-    }
-
-    /// Stops accepting and ends every connection (their threads close them).
-    public func stop() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !stopped else { return }
-        stopped = true
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        // Under the lock: a descriptor a thread closed meanwhile may already be another socket's.
-        for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
-    }
-
-    private var isStopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return stopped
-    }
-
-    private func acceptLoop() {
-        var number = 0
-        while !isStopped {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else {
-                if isStopped { return }
-                if errno != EINTR { usleep(1000) }
-                continue
+        let accepted = Mutex(0)
+        server = try RawSocketServer(backlog: 64) { connection in
+            let number = accepted.withLock { count in
+                count += 1
+                return count
             }
-            number += 1
-            lock.lock()
-            connections.append(connection)
-            lock.unlock()
-            let served = number
-            if !ServingThread.start({ [self] in serve(connection, number: served) }) { shutdown(connection, Int32(SHUT_RDWR)) }
+            Self.serve(connection, number: number)
         }
+        port = server.port
     }
 
-    private func serve(_ connection: Int32, number: Int) {
+    deinit { stop() }
+
+    /// Stops accepting and shuts every open connection down.
+    public func stop() { server.stop() }
+
+    private static func serve(_ connection: Int32, number: Int) {
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16384)
         let blankLine = Array("\r\n\r\n".utf8)
@@ -91,29 +62,7 @@ public final class KeepAliveEchoServer: @unchecked Sendable {
             let body = Array(pending[headEnd..<(headEnd + length)])
             pending.removeFirst(headEnd + length)
             let answer = Array("HTTP/1.1 200 OK\r\nContent-Length: \(body.count)\r\nX-Connection: \(number)\r\n\r\n".utf8) + body
-            guard sendAll(connection, answer) else { break }
+            guard RawSocketServer.sendAll(connection, answer) else { break }
         }
-        lock.lock()
-        connections.removeAll { $0 == connection }
-        close(connection)
-        lock.unlock()
-    }
-
-    private func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                #if canImport(Glibc)
-                return send(connection, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                #else
-                return send(connection, base + offset, buffer.count - offset, 0)
-                #endif
-            }
-            if sent < 0 && errno == EINTR { continue }
-            guard sent > 0 else { return false }
-            offset += sent
-        }
-        return true
     }
 }
