@@ -217,6 +217,20 @@ struct SnapshotCLITests {
         #expect(again.status == 0, "\(again.all)")
     }
 
+    @Test("a folder run and a --glob never read snapshot files as request files")
+    func folderRun() async throws {
+        let project = try Project(binary: binary, requests: Self.requests, routes: Self.routes())
+        _ = try await project.run()
+        #expect(project.snapshot != nil)
+        // A stray copy outside the folder is a snapshot file too, by its name.
+        try project.write("old.snap.yaml", try #require(project.snapshot))
+        let folder = try await binary.run([".", "--mock", "routes.yaml"], in: project.folder)
+        #expect(folder.status == 0, "\(folder.all)")
+        #expect(folder.stdout.contains("2 passed") && !folder.all.contains("snap.yaml"), "\(folder.all)")
+        let glob = try await binary.run(["--glob", "**/*.yaml", "--mock", "routes.yaml"], in: project.folder)
+        #expect(glob.status == 0 && glob.stdout.contains("2 passed"), "\(glob.all)")
+    }
+
     @Test("a typo in snapshot: is an error at its line")
     func typo() async throws {
         let (_, output) = try await binary.runFile("requests:\n  - url: http://127.0.0.1:1/\n    expect:\n      snapshot: { ignor: [] }\n")

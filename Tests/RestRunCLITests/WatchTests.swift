@@ -130,19 +130,22 @@ struct WatchTests {
         #expect(try await watching.interrupt() == 130)
     }
 
-    @Test("a new request file in a folder named runs; a file included by another re-runs it")
+    @Test("a new request file in a folder named runs; a file included by another re-runs it; its snapshots start nothing")
     func foldersAndIncludes() async throws {
         let watching = try Watching(files: ["routes.yaml": Self.routes, "suite/notes.txt": "no request file yet\n"], arguments: ["--mock", "routes.yaml", "suite"])
         // The folder holds no request file: the first run says so and waits.
         try await watching.waitForRuns(1)
         try watching.write("suite/settings.yaml", "headers: { X-A: one }\n")
-        try watching.write("suite/a.yaml", "include: settings.yaml\nrequests:\n  - name: first\n    url: /a\n")
+        try watching.write("suite/a.yaml", "include: settings.yaml\nrequests:\n  - name: first\n    url: /a\n    expect: { snapshot: true }\n")
         try await watching.waitForRuns(2)
-        #expect(watching.text.contains("✓ first"), "\(watching.text)")
+        #expect(watching.text.contains("✓ first") && watching.text.contains("snapshot written"), "\(watching.text)")
+        // The snapshot file that run wrote into the folder is neither a new request file nor a
+        // change: the next run is the edit's.
         let runs = watching.runs
         try watching.write("suite/settings.yaml", "headers: { X-A: two }\n")
         try await watching.waitForRuns(runs + 1)
         #expect(watching.runs(after: runs).contains("✓ first"), "\(watching.text)")
+        #expect(!watching.text.contains("snap.yaml"), "\(watching.text)")
         #expect(try await watching.interrupt() == 130)
     }
 }
