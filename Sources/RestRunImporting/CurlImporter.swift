@@ -448,8 +448,12 @@ package struct CurlImporter {
         if let referer = command.referer, !hasHeader("Referer") {
             headers.append(("Referer", referer.replacingLiterally(";auto", with: "")))
         }
-        // curl sends `-r 0-99` as `Range: bytes=0-99` (over HTTP).
-        if let range = command.range, !range.isEmpty, !hasHeader("Range") { headers.append(("Range", "bytes=" + range)) }
+        // curl sends `-r 0-99` as `Range: bytes=0-99` (over HTTP), and a range that is one number
+        // (`-r 600`) as from that offset on, `bytes=600-`, with a warning that appends the dash.
+        if let range = command.range, !range.isEmpty, !hasHeader("Range") {
+            let fromOffset = range.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            headers.append(("Range", "bytes=" + range + (fromOffset ? "-" : "")))
+        }
         if let cookie = command.cookie {
             if cookie.contains("=") {
                 if !hasHeader("Cookie") { headers.append(("Cookie", cookie)) }

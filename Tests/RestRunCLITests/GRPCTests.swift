@@ -266,6 +266,33 @@ struct GRPCTests {
         #expect(!deadline.all.contains("RPCError") && !deadline.all.contains("NIO"), "\(deadline.all)")
     }
 
+    @Test("grpc:// to a port that speaks TLS is exit 3 saying to use grpcs://; under a base_url a call needs no url")
+    func plainTextToTLS() async throws {
+        let certificates = try await TestCertificates.make()
+        let server = try await Self.server(reflection: nil, tls: certificates)
+        defer { server.stop() }
+        let (_, output) = try await binary.runFile("""
+            proto: \(Self.proto)
+            base_url: grpc://localhost:\(server.port)
+            requests:
+              - name: no url
+                grpc: { method: routeguide.RouteGuide/GetFeature, message: { latitude: 409146138, longitude: -746188906 } }
+            """)
+        #expect(output.status == 3, "\(output.all)")
+        #expect(output.all.contains("localhost:\(server.port) speaks TLS on that port: use grpcs://"), "\(output.all)")
+        let (_, secured) = try await binary.runFile("""
+            proto: \(Self.proto)
+            base_url: grpcs://localhost:\(server.port)
+            requests:
+              - name: no url
+                grpc: { method: routeguide.RouteGuide/GetFeature, message: { latitude: 409146138, longitude: -746188906 } }
+                expect: { json: { $.name: { contains: Berkshire } } }
+            """, ["--cacert", certificates.ca])
+        #expect(secured.status == 0, "\(secured.all)")
+        let (_, without) = try await binary.runFile("requests:\n  - grpc: { method: routeguide.RouteGuide/GetFeature }\n")
+        #expect(without.status == 2 && without.stderr.contains("request 1 needs a 'url'"), "\(without.all)")
+    }
+
     @Test("-v shows metadata, messages and trailers with secrets redacted; --dry-run prints grpcurl")
     func verboseAndDryRun() async throws {
         let certificates = try await TestCertificates.make()

@@ -40,6 +40,7 @@ struct ImportCurlTests {
         // plain HTTP, and a multipart Content-Type named by hand.
         "curl -r 0-99 URL/range",
         "curl --range 100- URL/range -H 'X-A: 1'",
+        "curl -r 600 URL/range",
         "curl -T body.txt URL",
         "curl -T data.bin URL/",
         "curl --data-urlencode name@body.txt URL/encoded",

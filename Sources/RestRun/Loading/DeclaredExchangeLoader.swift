@@ -8,6 +8,9 @@ struct DeclaredExchangeLoader {
     var graphqlSchema: GraphQLSchemaDocument?
     /// The file's `proto:` or `protoset:`, that `grpc:` calls are checked against.
     var grpcSchema: GRPCSchema?
+    /// Whether the file has a `base_url`: a gRPC call then needs no `url` (the service and method
+    /// are in `grpc:`, and a call has no path of its own).
+    var hasBaseURL = false
 
     /// The keys of a request: its own, and each kind's (`ExchangeKey`, in the kinds' file).
     enum Key: Sendable {
@@ -54,13 +57,18 @@ struct DeclaredExchangeLoader {
             }
         }
         // The entries are read in place, with no array of them made (this runs for every request).
-        guard let urlNode = node.pairs?.first(where: { $0.key.scalarText == "url" })?.value else {
+        let url: Template
+        if let urlNode = node.pairs?.first(where: { $0.key.scalarText == "url" })?.value {
+            guard let given = context.template(urlNode, "'url'") else {
+                reportUnknownKeys()
+                return nil
+            }
+            url = given
+        } else if hasBaseURL, node.pairs?.contains(where: { $0.key.scalarText == "grpc" }) == true {
+            url = Template(literal: "", location: context.location(node))
+        } else {
             reportUnknownKeys()
             context.error("\(what()) needs a 'url'", at: node)
-            return nil
-        }
-        guard let url = context.template(urlNode, "'url'") else {
-            reportUnknownKeys()
             return nil
         }
         var request = DeclaredExchange(name: "", location: context.location(node), url: url)

@@ -128,7 +128,7 @@ public struct RequestFileLoader: Sendable {
         }
         let loader = DeclaredExchangeLoader(
             context: context, decoderNames: decoderNames + settings.decoders.map(\.name) + settings.brokenDecoderNames,
-            graphqlSchema: settings.graphqlSchema, grpcSchema: settings.grpcSchema.schema(context: context))
+            graphqlSchema: settings.graphqlSchema, grpcSchema: settings.grpcSchema.schema(context: context), hasBaseURL: settings.baseURL != nil)
         let fileOptions = file.options
         file.steps = items.enumerated().compactMap { index, item in
             if item.pairs?.contains(where: { $0.key.scalarText == "use" }) == true {

@@ -206,7 +206,11 @@ package enum RequestFileSchema: EditorSchemaWriting {
         }
         return object(
             keys: DeclaredExchangeLoader.keys, descriptions: descriptions, types: types,
-            extra: ["required": .array([.string("url")]), "description": .string("A request: what to send, what to check, what to capture.")])
+            extra: [
+                // A gRPC call under a file's base_url needs no url.
+                "anyOf": .array([.object(["required": .array([.string("url")])]), .object(["required": .array([.string("grpc")])])]),
+                "description": .string("A request: what to send, what to check, what to capture."),
+            ])
     }
 
     static let useDescriptions: [String: String] = [

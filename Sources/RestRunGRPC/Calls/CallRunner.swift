@@ -117,7 +117,9 @@ struct CallRunner {
         if let timeout, Task.isCancelled || (error.code == .deadlineExceeded && ContinuousClock.now - started >= timeout * 0.9) {
             throw CallFailure(kind: .deadline, message: deadlineMessage(target, timeout))
         }
-        let local = ["channel is", "subchannel", "Transport is", "Channel isn't ready", "connection closed", "Couldn't connect"]
+        // grpc-swift's words for a server that closed the connection before HTTP/2 began are
+        // among them: a TLS port answering plain text does that.
+        let local = ["channel is", "subchannel", "Transport is", "Channel isn't ready", "connection closed", "Couldn't connect", "HTTP/2 connection preface"]
         guard error.code == .unavailable || error.code == .unknown || error.code == .internalError,
             error.cause != nil || local.contains(where: { error.message.contains($0) })
         else { return }
@@ -130,9 +132,22 @@ struct CallRunner {
             throw CallFailure(kind: .tls, message: "the TLS handshake with \(target.authority) failed: \(tlsReason(text))")
         }
         if lowered.contains("http2") || lowered.contains("http/2") || lowered.contains("preface") || lowered.contains("protocol") {
-            throw CallFailure(kind: .protocolError, message: "\(target.authority) does not speak HTTP/2, which gRPC needs")
+            throw CallFailure(kind: .protocolError, message: notHTTP2(target))
         }
         throw CallFailure(kind: .connection, message: "cannot call \(target.authority): \(text)")
+    }
+
+    /// What a server that does not answer in HTTP/2 is told as.
+    static func notHTTP2(_ target: CallTarget) -> String {
+        "\(target.authority) does not speak HTTP/2, which gRPC needs"
+    }
+
+    /// `failure` in the words that fit it best: a `grpc://` call to a port that speaks TLS (its
+    /// server closes the plain-text connection before HTTP/2 begins) says to use `grpcs://`.
+    static func explained(_ failure: CallFailure, target: CallTarget, pool: ChannelPool) async -> CallFailure {
+        guard !target.usesTLS, failure.kind == .protocolError, failure.message == notHTTP2(target),
+              await TLSProbe.speaksTLS(host: target.host, port: target.port, on: pool.executor.loop) else { return failure }
+        return CallFailure(kind: .tls, message: "\(target.authority) speaks TLS on that port: use grpcs://")
     }
 
     /// The innermost cause's description, one line.

@@ -273,7 +273,8 @@ package final class GRPCService: Sendable {
                 ])),
             ], body)
         } catch {
-            return ([Self.failure(error.kind.rawValue, error.message)], nil)
+            let failure = await CallRunner.explained(error, target: target, pool: channels)
+            return ([Self.failure(failure.kind.rawValue, failure.message)], nil)
         }
     }
 }
