@@ -14,7 +14,7 @@ public final class ClosedPort: @unchecked Sendable {
 
     /// Binds a socket to a free port without listening.
     public init() {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = LoopbackSocket.tcpSocket()
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

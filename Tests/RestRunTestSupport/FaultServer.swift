@@ -26,24 +26,29 @@ public final class FaultServer: @unchecked Sendable {
     public var url: String { "http://127.0.0.1:\(port)" }
 
     private let server: RawSocketServer
+    private let served: ServedBox
 
     /// Starts listening; connections are served on threads of their own until `stop()`.
     public init() throws {
-        let served = ServedBox()
-        server = try RawSocketServer(backlog: 64) { connection in served.value?.serve(connection) }
+        let box = ServedBox()
+        served = box
+        server = try RawSocketServer(backlog: 64) { connection in box.value?.serve(connection) }
         port = server.port
-        served.value = self
+        box.value = self
     }
 
     deinit { stop() }
 
     /// Stops accepting and shuts every open connection down.
-    public func stop() { server.stop() }
+    public func stop() {
+        server.stop()
+        served.value = nil
+    }
 
-    /// The server its connections are served by, known once it is made; weak, so that a server
-    /// nobody holds any more is stopped.
+    /// The server its connections are served by, known once it is made. Held until `stop()`: a
+    /// test's last use of its server may come long before the run that talks to it ends.
     private final class ServedBox: @unchecked Sendable {
-        weak var value: FaultServer?
+        var value: FaultServer?
     }
 
     private var isStopped: Bool { server.isStopped }

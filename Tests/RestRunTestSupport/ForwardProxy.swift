@@ -15,6 +15,7 @@ public final class ForwardProxy: @unchecked Sendable {
     public var url: String { "http://127.0.0.1:\(port)" }
 
     private let server: RawSocketServer
+    private let served: ServedBox
     private let lock = NSLock()
     private var seen: [(line: String, authorization: String?)] = []
 
@@ -34,20 +35,24 @@ public final class ForwardProxy: @unchecked Sendable {
 
     /// Starts listening; each connection is served on a thread of its own.
     public init() throws {
-        let served = ServedBox()
-        server = try RawSocketServer(backlog: 32) { connection in served.value?.serve(connection) }
+        let box = ServedBox()
+        served = box
+        server = try RawSocketServer(backlog: 32) { connection in box.value?.serve(connection) }
         port = server.port
-        served.value = self
+        box.value = self
     }
 
     deinit { stop() }
 
     /// Stops accepting and shuts every open connection down.
-    public func stop() { server.stop() }
+    public func stop() {
+        server.stop()
+        served.value = nil
+    }
 
-    /// The proxy its connections are served by; weak, so that a proxy nobody holds is stopped.
+    /// The proxy its connections are served by, held until `stop()`.
     private final class ServedBox: @unchecked Sendable {
-        weak var value: ForwardProxy?
+        var value: ForwardProxy?
     }
 
     private func serve(_ client: Int32) {

@@ -57,7 +57,7 @@ final class RawSocketServer: @unchecked Sendable {
 
     private func acceptLoop() {
         while !isStopped {
-            let connection = accept(listener, nil, nil)
+            let connection = LoopbackSocket.takeConnection(from: listener)
             guard connection >= 0 else {
                 // Only `stop()` ends the loop: an error of one connection (aborted before it was
                 // taken, or no descriptor free for a moment on a busy machine) must not leave every

@@ -33,6 +33,21 @@ struct HelperProcessTests {
         }
     }
 
+    @Test("a helper inherits none of rest-run's descriptors but its standard input and output")
+    func inheritsNothing() throws {
+        // A descriptor without close-on-exec, as a connection or a file of a plugin may be.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rest-run-open-\(UUID().uuidString)").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        #expect(descriptor > 2)
+        defer {
+            close(descriptor)
+            unlink(path)
+        }
+        let probe = try helper("read line; if [ -e /dev/fd/\(descriptor) ]; then echo inherited; else echo clean; fi")
+        let answer = try probe.withConnection { connection throws(HelperProcess.HelperError) in try connection.exchange("?") }
+        #expect(String(decoding: answer, as: UTF8.self) == "clean")
+    }
+
     @Test("a helper that stops is reported, and the next use starts another")
     func stops() throws {
         let once = try helper("read line; echo first; exit 0")

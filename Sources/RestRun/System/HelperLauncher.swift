@@ -53,18 +53,30 @@ struct HelperLauncher: Sendable {
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
         defer { if null >= 0 { close(null) } }
         if null >= 0 { posix_spawn_file_actions_adddup2(&actions, null, 2) }
+        // Nothing else of rest-run's goes to the helper: a descriptor it inherited (a connection,
+        // say) would stay open as long as the helper lives, after rest-run closed its own.
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t?
+        posix_spawnattr_init(&attributes)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+        #else
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        _ = Self.addCloseFrom?(&actions, 3)
+        #endif
+        defer { posix_spawnattr_destroy(&attributes) }
         var process: pid_t = 0
         let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
         // The helper needs none of rest-run's environment (secrets stay with rest-run); without
         // the Swift backtracer a crash ends it at once, and rest-run reports it.
         let environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no"), nil]
         defer { (arguments + environment).forEach { free($0) } }
-        var spawned = posix_spawn(&process, path, &actions, nil, arguments, environment)
+        var spawned = posix_spawn(&process, path, &actions, &attributes, arguments, environment)
         // A file just written may still be open for writing in a child another thread is
         // starting (until that child's exec closes it): a moment later it runs.
         for _ in 0..<20 where spawned == ETXTBSY {
             usleep(10_000)
-            spawned = posix_spawn(&process, path, &actions, nil, arguments, environment)
+            spawned = posix_spawn(&process, path, &actions, &attributes, arguments, environment)
         }
         guard spawned == 0 else {
             close(sockets[0])
@@ -72,6 +84,16 @@ struct HelperLauncher: Sendable {
         }
         return (sockets[0], process)
     }
+
+    #if !canImport(Darwin)
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which closes every
+    /// descriptor from a number on in the child; looked up by name, as Swift's Glibc does not
+    /// declare this GNU extension. Darwin has `POSIX_SPAWN_CLOEXEC_DEFAULT` instead.
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    private static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+        unsafeBitCast($0, to: AddCloseFrom.self)
+    }
+    #endif
 
     /// Closes rest-run's end of a helper's socket and ends the helper.
     static func end(socket: Int32, process: pid_t) {
