@@ -4,7 +4,7 @@ import RestRunImporting
 
 /// What every importer takes: where to write, and whether to replace a file.
 struct ImportOutputOptions: ParsableArguments {
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the request file here (default: standard output).", valueName: "PATH"),
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write the request file here (default, or -: standard output).", valueName: "PATH"),
             completion: .file(extensions: ["yaml", "yml"]))
     var output: String?
 
@@ -16,7 +16,8 @@ struct ImportOutputOptions: ParsableArguments {
     func deliver(_ text: String, requests: Int, warnings: [String]) throws {
         let stderr = FileDescriptorSink.standardError
         for warning in warnings { stderr.write("warning: \(warning)\n") }
-        guard let output else {
+        // `-o -` is standard output, as for curl.
+        guard let output, output != "-" else {
             FileDescriptorSink.standardOutput.write(text)
             return
         }
@@ -69,7 +70,7 @@ struct ImportOutputOptions: ParsableArguments {
 
     /// The folder the request file's relative paths are written from.
     var directory: String {
-        guard let output, let slash = output.lastIndex(of: "/") else { return FileSystem.currentDirectory() }
+        guard let output, output != "-", let slash = output.lastIndex(of: "/") else { return FileSystem.currentDirectory() }
         let folder = String(output[..<slash])
         return folder.hasPrefix("/") ? folder : FileSystem.currentDirectory() + "/" + folder
     }

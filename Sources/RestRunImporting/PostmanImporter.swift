@@ -31,9 +31,13 @@ package struct PostmanImporter {
             throw ImportProblem(line: error.line, message: "not a Postman collection: \(error.message)")
         }
         guard case let .object(collection) = root, case .array? = collection["item"] else {
+            if case let .object(collection) = root, case .array? = collection["requests"] {
+                throw ImportProblem(line: 1, message: "this is a Postman collection in the v1 format (a 'requests' list, no 'item'), which rest-run does not read: in Postman, export it again as Collection v2.1")
+            }
             throw ImportProblem(line: 1, message: "not a Postman collection: no 'item' list")
         }
         addVariables(collection["variable"], from: "the collection")
+        warnAboutScripts(of: collection, in: "the collection")
         var requests: [ImportedHTTPRequest] = []
         walk(Self.array(collection["item"]), folders: [], auth: Self.object(collection["auth"]), depth: 0, into: &requests)
         // Names used but defined nowhere: the environment's, with an empty default.
@@ -56,6 +60,7 @@ package struct PostmanImporter {
             let effectiveAuth = ownAuth.flatMap { Self.string($0["type"]) == "inherit" ? nil : $0 } ?? auth
             if case .array? = item["item"] {
                 addVariables(item["variable"], from: "folder '\(name)'")
+                warnAboutScripts(of: item, in: "folder '\(name)'")
                 walk(Self.array(item["item"]), folders: folders + [name], auth: effectiveAuth, depth: depth + 1, into: &requests)
                 continue
             }
@@ -80,6 +85,17 @@ package struct PostmanImporter {
                 imported.comments.append("Postman \(kind) script (not run):\n" + code)
             }
             requests.append(imported)
+        }
+    }
+
+    /// A collection's or folder's own scripts run before and after each of its requests in
+    /// Postman; rest-run runs none, and says so as it does for a request's.
+    private mutating func warnAboutScripts(of owner: Object, in place: String) {
+        for case let .object(event) in Self.array(owner["event"]) {
+            let lines = Self.array(Self.object(event["script"])?["exec"]).compactMap { Self.string($0) }
+            guard !lines.joined().trimmingTrailingSpace().isEmpty else { continue }
+            let kind = Self.string(event["listen"]) == "test" ? "test" : "pre-request"
+            warnings.append("\(place): its \(kind) script, run by Postman around each of its requests, is not run")
         }
     }
 
@@ -161,6 +177,13 @@ package struct PostmanImporter {
             }
         }
         if let auth { apply(auth, to: &imported, headers: &headers, name: name) }
+        // Postman's auth takes the place of an Authorization header the request also sets (its
+        // runtime removes the header before it signs): what it sends is the auth's.
+        if imported.auth != nil, let given = headers.first(where: { $0.name.lowercased() == "authorization" }) {
+            headers.removeAll { $0.name.lowercased() == "authorization" }
+            warnings.append("'\(name)': its Authorization header is left out: Postman sends its auth in its place")
+            imported.comments.append("Postman sent the auth below in place of this request's own \(given.name) header, which is left out")
+        }
         imported.headers = headers
         return imported
     }

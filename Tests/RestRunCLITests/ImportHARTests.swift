@@ -51,6 +51,10 @@ struct ImportHARTests {
             let replay = try await binary.run([folder + "/imported.yaml"])
             #expect(replay.status == 0, "\(replay.all)")
         }
+        // A capture saved with a byte-order mark (mitmproxy's with-bom.har) reads as any other.
+        let withMark = try BinaryRunner.temporaryFile("with-bom.har", "\u{FEFF}" + har)
+        let marked = try await binary.run(["import", "har", withMark, "-o", "-"])
+        #expect(marked.status == 0 && marked.stdout.contains("/login"), "\(marked.all)")
         let notHAR = try BinaryRunner.temporaryFile("broken.har", "{\n  \"log\": {\n    \"entries\": [,]\n  }\n}\n")
         let refused = try await binary.run(["import", "har", notHAR])
         #expect(refused.status == 2, "\(refused.all)")

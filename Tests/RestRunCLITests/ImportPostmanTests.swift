@@ -66,4 +66,24 @@ struct ImportPostmanTests {
         let file = try BinaryRunner.temporaryFile("v20.yaml", output.stdout)
         #expect(try await binary.run(["check", file]).status == 0)
     }
+
+    @Test("what real collections hold: auth beside an Authorization header, a byte-order mark, scripts of folders, the v1 format")
+    func realWorld() async throws {
+        // newman's echo-v2 has both: Postman sends the auth, and the header is left out.
+        let both = "\u{FEFF}" + #"{"info":{"name":"both"},"event":[{"listen":"prerequest","script":{"exec":["pm.environment.set('t', 1)"]}}],"item":[{"name":"folder","event":[{"listen":"test","script":{"exec":["pm.test('ok')"]}}],"item":[{"name":"basic","request":{"method":"GET","url":"http://h.example/basic","header":[{"key":"Authorization","value":"Bearer manual"}],"auth":{"type":"basic","basic":[{"key":"username","value":"u"},{"key":"password","value":"p4ss"}]}}}]}]}"#
+        let input = try BinaryRunner.temporaryFile("both.json", both)
+        let output = try await binary.run(["import", "postman", input, "-o", "-"])
+        #expect(output.status == 0, "\(output.all)")
+        #expect(output.stdout.contains("auth: { basic: [\"u\", \"p4ss\"] }") && !output.stdout.contains("Bearer manual"), "\(output.stdout)")
+        #expect(output.stderr.contains("'basic': its Authorization header is left out: Postman sends its auth in its place"), "\(output.stderr)")
+        #expect(output.stderr.contains("the collection: its pre-request script, run by Postman around each of its requests, is not run"), "\(output.stderr)")
+        #expect(output.stderr.contains("folder 'folder': its test script, run by Postman around each of its requests, is not run"), "\(output.stderr)")
+        let file = try BinaryRunner.temporaryFile("both.yaml", output.stdout)
+        let check = try await binary.run(["check", file])
+        #expect(check.status == 0, "\(check.all)")
+
+        let version1 = try BinaryRunner.temporaryFile("v1.json", #"{"id":"1","name":"old","order":["a"],"requests":[{"id":"a","url":"http://h.example/","method":"GET"}]}"#)
+        let refused = try await binary.run(["import", "postman", version1])
+        #expect(refused.status == 2 && refused.stderr.contains("v1 format") && refused.stderr.contains("Collection v2.1"), "\(refused.all)")
+    }
 }

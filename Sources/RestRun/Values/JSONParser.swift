@@ -30,6 +30,7 @@ public struct JSONParser {
             // (the only place a byte above 0x7F may be) are checked as they are read, and any other
             // error is reported as the bad byte when one comes first.
             var parser = Cursor(bytes: buffer)
+            parser.skipByteOrderMark()
             parser.skipWhitespace()
             let value = try parser.value(depth: 0)
             parser.skipWhitespace()
@@ -45,6 +46,7 @@ public struct JSONParser {
         do {
             return try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> DecodedValue in
                 var parser = Cursor(bytes: buffer)
+                parser.skipByteOrderMark()
                 parser.skipWhitespace()
                 let value = try parser.value(depth: 0, keeping: selection)
                 parser.skipWhitespace()
@@ -67,6 +69,12 @@ public struct JSONParser {
         var index = 0
 
         init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        /// RFC 8259 lets a parser ignore a UTF-8 byte-order mark, which no JSON should have but
+        /// files saved by some editors and tools (Postman collections, HAR captures) do.
+        mutating func skipByteOrderMark() {
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        }
 
         func failure(_ message: String) -> Failure {
             var message = message
