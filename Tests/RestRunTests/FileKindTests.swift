@@ -1,4 +1,5 @@
 @testable import RestRun
+import RestRunTestSupport
 import Testing
 
 /// Telling a request file from a flow, a spec, mock routes, a data file or shared settings by its
@@ -58,6 +59,17 @@ struct FileKindTests {
             #expect(FileKind.of(bytes: Array(text.utf8)) == kind, "\(text.debugDescription)")
             #expect(Self.reference(text) == kind, "reference: \(text.debugDescription)")
         }
+    }
+
+    @Test("a file in JSON is told by its keys; a spec's openapi: after 400 KB of YAML still tells it")
+    func jsonAndLateKeys() throws {
+        #expect(FileKind.of(bytes: Array(#"{"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {}}"#.utf8)) == .openAPI)
+        #expect(FileKind.of(bytes: Array("\u{FEFF}{\n  \"swagger\": \"2.0\",\n  \"paths\": {}\n}\n".utf8)) == .openAPI)
+        #expect(FileKind.of(bytes: Array(#"{"routes": [{"path": "/a"}]}"#.utf8)) == .mockRoutes)
+        #expect(FileKind.of(bytes: Array(#"{"requests": [{"url": "http://h/"}]}"#.utf8)) == .requests)
+        let late = "info:\n  title: t\n  description: \"" + String(repeating: "x", count: 400_000) + "\"\npaths: {}\nopenapi: 3.0.3\n"
+        let path = try BinaryRunner.temporaryFile("late.yaml", late)
+        #expect(FileKind.of(path: path) == .openAPI)
     }
 
     @Test("the byte-level scan agrees with the line-by-line reading over 20,000 random files")

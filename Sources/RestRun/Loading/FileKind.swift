@@ -1,3 +1,5 @@
+import OrderedCollections
+
 /// What a YAML file found in a directory (or by `--glob`) holds, told from its top-level keys
 /// without loading it: only request files run; flows run where a file uses them.
 package enum FileKind: Sendable, Equatable {
@@ -14,19 +16,38 @@ package enum FileKind: Sendable, Equatable {
     /// Settings for `include:`: no `requests:`, and only keys an included file may have.
     case settings
 
-    /// The kind of the file at `path`, from its first 256 KB; a file that cannot be read is a
-    /// request file, so loading it reports why.
+    /// The kind of the file at `path`, from the whole of it (a published spec may name its
+    /// `openapi:` after megabytes of `info:`); a file that cannot be read is a request file, so
+    /// loading it reports why.
     package static func of(path: String) -> FileKind {
         guard let bytes = try? FileSystem.readBytes(path) else { return .requests }
-        return of(bytes: bytes.prefix(256 * 1024))
+        return of(bytes: bytes)
     }
 
-    /// The kind of a file with these bytes. Only top-level lines name keys, so an ASCII line that
-    /// starts with a space or a tab is skipped without being decoded; a line with other bytes is
-    /// read as text, split at every Unicode line break.
+    /// The kind of a file with these bytes. YAML's top-level lines name its keys, so an ASCII line
+    /// that starts with a space or a tab is skipped without being decoded; a line with other bytes
+    /// is read as text, split at every Unicode line break. A file written in JSON (an object from
+    /// its first byte) is read as JSON: its keys are not at the starts of lines.
     package static func of(bytes: some Collection<UInt8>) -> FileKind {
+        if let keys = jsonKeys(bytes) { return of(topLevelKeys: keys) }
         let scan = bytes.withContiguousStorageIfAvailable(scanLines) ?? Array(bytes).withUnsafeBufferPointer(scanLines)
         return scan.kind ?? of(topLevelKeys: scan.keys)
+    }
+
+    /// The top-level keys of a JSON object (each with its value's text when it is a string or a
+    /// number), or nil when the bytes are not one.
+    private static func jsonKeys(_ bytes: some Collection<UInt8>) -> [Substring: Substring]? {
+        let first = bytes.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }.first
+        guard first == UInt8(ascii: "{"), case let .object(members)? = try? JSONParser.parse(bytes) else { return nil }
+        var keys: [Substring: Substring] = [:]
+        for (key, value) in members {
+            switch value {
+            case let .string(text): keys[Substring(key)] = Substring(text)
+            case .integer, .number: keys[Substring(key)] = Substring(value.interpolationText)
+            default: keys[Substring(key)] = ""
+            }
+        }
+        return keys
     }
 
     /// The kind of a file that is not a list, from its top-level keys and the start of their values.
