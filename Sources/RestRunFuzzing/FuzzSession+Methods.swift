@@ -12,6 +12,7 @@ extension FuzzSession {
     /// made up), an authentication refusal and a 429.
     func probeMethods(_ selected: [Int], networker: Networker, ledger: FuzzLedger) async -> Int {
         let operations = spec.operations
+        let basePath = URLParts(settings.baseURL).map(\.path).flatMap { $0 == "/" ? nil : $0 }
         var sent = 0
         var probed = Set<String>()
         for index in selected where probed.insert(operations[index].path).inserted {
@@ -24,6 +25,9 @@ extension FuzzSession {
                 var probe = base
                 probe.method = method
                 let request = prepare(probe, operation: operation)
+                // The concrete path may be another template's with this method (`GET
+                // /user/createWithList` is `GET /user/{username}`): then the method is declared.
+                if spec.operation(method: method, url: request.url, basePath: basePath) != nil { continue }
                 guard await ledger.admit() else { return sent }
                 sent += 1
                 var answer: Response?

@@ -139,6 +139,38 @@ struct FuzzTests {
         await server.shutdown()
     }
 
+    @Test("a method is not reported as undeclared on a path that another template of the spec matches with it")
+    func methodOfAnotherTemplate() async throws {
+        // The petstore's shape: GET /user/createWithList is GET /user/{username}.
+        let spec = try BinaryRunner.temporaryFile("users.yaml", """
+            openapi: 3.0.3
+            info: { title: Users, version: "1" }
+            paths:
+              /user/createWithList:
+                post:
+                  requestBody: { content: { application/json: { schema: { type: array, items: { type: string } } } } }
+                  responses: { "200": { description: made } }
+              /user/{username}:
+                parameters: [ { name: username, in: path, required: true, schema: { type: string } } ]
+                get: { responses: { "200": { description: found } } }
+                put: { responses: { "200": { description: changed } } }
+                delete: { responses: { "200": { description: gone } } }
+            """)
+        let routes = try BinaryRunner.temporaryFile("users-routes.yaml", """
+            routes:
+              - { path: /user/createWithList, method: POST, json: [] }
+              - { path: /user/:name, method: GET, json: { name: "{{name}}" } }
+              - { path: /user/:name, method: PUT, json: { name: "{{name}}" } }
+              - { path: /user/:name, method: DELETE, json: { name: "{{name}}" } }
+            """)
+        let folder = (spec as NSString).deletingLastPathComponent + "/findings"
+        let server = try await MockServer.start(routes: MockRoutes.load(path: routes))
+        let output = try await binary.run(["fuzz", spec, "--url", server.url, "--seed", "1", "--max-examples", "10", "--save", folder])
+        await server.shutdown()
+        #expect(!output.stdout.contains("unsupported_method ("), "\(output.stdout)")
+        #expect(!output.stdout.contains("but the path declares only POST"), "\(output.stdout)")
+    }
+
     @Test("nothing is found without bugs, every operation gets requests, and --operation, --tag, --exclude and --shard select")
     func clean() async throws {
         try await ItemsAPI.serving(bugs: []) { fixed in
