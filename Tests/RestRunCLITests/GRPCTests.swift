@@ -293,6 +293,40 @@ struct GRPCTests {
         #expect(without.status == 2 && without.stderr.contains("request 1 needs a 'url'"), "\(without.all)")
     }
 
+    @Test("reflection against Python's grpcio: v1 and v1alpha, v1alpha only, TLS; one that never answers ends at the deadline")
+    func reflectionAgainstGRPCIO() async throws {
+        guard GRPCIOServer.isAvailable else { return }
+        let certificates = try await TestCertificates.make()
+        func call(_ url: String, _ arguments: [String] = [], timeout: String = "10s") async throws -> BinaryRunner.Output {
+            let (_, output) = try await binary.runFile("""
+                requests:
+                  - name: say
+                    url: \(url)
+                    grpc: { method: demo.Echo/Say, message: { text: "héllo" } }
+                    options: { timeout: \(timeout) }
+                    expect: { json: { $.text: "héllo" } }
+                """, arguments)
+            return output
+        }
+        for mode in ["both", "v1alpha"] {
+            let server = try GRPCIOServer(reflection: mode)
+            defer { server.stop() }
+            let output = try await call("grpc://127.0.0.1:\(server.port)")
+            #expect(output.status == 0 && output.stdout.contains("✓ say  OK"), "\(mode): \(output.all)")
+        }
+        let secured = try GRPCIOServer(reflection: "both", tls: certificates)
+        defer { secured.stop() }
+        let overTLS = try await call("grpcs://localhost:\(secured.port)", ["--cacert", certificates.ca])
+        #expect(overTLS.status == 0, "\(overTLS.all)")
+
+        let silent = try GRPCIOServer(reflection: "silent")
+        defer { silent.stop() }
+        let started = ContinuousClock.now
+        let waited = try await call("grpc://127.0.0.1:\(silent.port)", timeout: "1s")
+        #expect(ContinuousClock.now - started < .seconds(10), "the request's 1 s bound the reflection")
+        #expect(waited.status == 3 && waited.all.contains("did not answer within 1s"), "\(waited.all)")
+    }
+
     @Test("-v shows metadata, messages and trailers with secrets redacted; --dry-run prints grpcurl")
     func verboseAndDryRun() async throws {
         let certificates = try await TestCertificates.make()

@@ -33,6 +33,10 @@ struct ReflectionClient {
         options.waitForReady = false
         options.maxResponseMessageBytes = CallRunner.responseLimit
         let started = ContinuousClock.now
+        // The first question goes out with the call, before any answer: a server may send its
+        // headers only with its first answer (grpcio does), and a client that waited for them to
+        // ask would wait for ever.
+        sender.yield(Self.request(field: 7, value: "*"))
         do {
             return try await client.bidirectionalStreaming(
                 request: request,
@@ -55,7 +59,6 @@ struct ReflectionClient {
                     }
                     return nil
                 }
-                sender.yield(Self.request(field: 7, value: "*"))
                 guard let listing = try await next() else { return nil }
                 try Self.checkError(listing, target: target)
                 var names: [String] = []

@@ -1,0 +1,68 @@
+import Foundation
+import RestRunTestSupport
+import Testing
+
+/// A gRPC server nobody here wrote: Python's grpcio (`Fixtures/grpc/echo_server.py`), started for
+/// one test and ended by `stop()`. `.ci/run` installs grpcio and grpcio-reflection.
+final class GRPCIOServer {
+    let port: Int
+    private let process: Process
+
+    /// Whether python3 can import grpcio and its reflection service; when not, an issue says what
+    /// to install.
+    static var isAvailable: Bool {
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = ["python3", "-c", "import grpc, grpc_reflection"]
+        check.standardError = FileHandle.nullDevice
+        guard (try? check.run()) != nil else {
+            Issue.record("python3 is not installed")
+            return false
+        }
+        check.waitUntilExit()
+        guard check.terminationStatus == 0 else {
+            Issue.record("grpcio is not installed (pip install grpcio grpcio-reflection)")
+            return false
+        }
+        return true
+    }
+
+    /// Starts the server with its reflection service as `reflection` says (`both`, `v1alpha`,
+    /// `silent`), over TLS with `tls`'s server certificate when given, and waits until it listens.
+    init(reflection: String, tls: TestCertificates? = nil) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Fixtures.repositoryRoot + "/Tests/RestRunCLITests/Fixtures/grpc/echo_server.py", reflection]
+            + (tls.map { [$0.serverCertificate, $0.serverKey] } ?? [])
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Its first line, `listening PORT`, or the end of its output if it stopped.
+        var line: [UInt8] = []
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        let words = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        guard words.count >= 2, words[0] == "listening", let port = Int(words[1]) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw StartFailure(output: String(decoding: line, as: UTF8.self))
+        }
+        self.port = port
+    }
+
+    /// The server printed no port.
+    struct StartFailure: Error, CustomStringConvertible {
+        let output: String
+        var description: String { "grpcio's server did not start: \(output)" }
+    }
+
+    /// Ends the server.
+    func stop() {
+        // SIGKILL: grpcio's threads keep SIGTERM from ending the interpreter.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
