@@ -11,20 +11,9 @@ final class GRPCIOServer {
     /// Whether python3 can import grpcio and its reflection service; when not, an issue says what
     /// to install.
     static var isAvailable: Bool {
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", "import grpc, grpc_reflection"]
-        check.standardError = FileHandle.nullDevice
-        guard (try? check.run()) != nil else {
-            Issue.record("python3 is not installed")
-            return false
-        }
-        check.waitUntilExit()
-        guard check.terminationStatus == 0 else {
-            Issue.record("grpcio is not installed (pip install grpcio grpcio-reflection)")
-            return false
-        }
-        return true
+        guard let missing = PythonModules.missing("grpc, grpc_reflection", install: "grpcio grpcio-reflection") else { return true }
+        Issue.record(Comment(rawValue: missing))
+        return false
     }
 
     /// Starts the server with its reflection service as `reflection` says (`both`, `v1alpha`,

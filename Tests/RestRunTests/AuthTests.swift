@@ -1,5 +1,6 @@
 import Foundation
 @testable import RestRun
+import RestRunTestSupport
 import Testing
 
 /// The auth that acts while sending, on its own: AWS Signature V4 against every case of AWS's test
@@ -144,17 +145,8 @@ struct SigV4BotocoreTests {
 
     @Test("SigV4 signatures equal botocore's: paths with escapes and dots, queries, bodies, session tokens, S3")
     func botocore() throws {
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", "import botocore"]
-        check.standardError = FileHandle.nullDevice
-        guard (try? check.run()) != nil else {
-            Issue.record("python3 is not installed")
-            return
-        }
-        check.waitUntilExit()
-        guard check.terminationStatus == 0 else {
-            Issue.record("botocore is not installed (pip install botocore)")
+        if let missing = PythonModules.missing("botocore", install: "botocore") {
+            Issue.record(Comment(rawValue: missing))
             return
         }
         let cases: [(method: String, url: String, headers: [(String, String)], body: String, service: String, token: String?)] = [
