@@ -37,6 +37,10 @@ package final class MockRouter: MockResponder {
         package var delay: Duration?
         /// An event stream to send as the body, event by event, instead of `body`.
         package var events: [MockEvent]?
+        /// Makes the body, instead of `body`, where making it may take long (a GraphQL answer asks
+        /// the helper to check the query): the server runs it off its event loop, so that one slow
+        /// answer holds up no other connection.
+        package var slowBody: (@Sendable () -> [UInt8])?
 
         /// A reply of `status` with `headers` and `body`.
         package init(status: Int, headers: [(String, String)], body: [UInt8], delay: Duration? = nil, events: [MockEvent]? = nil) {
@@ -81,8 +85,9 @@ package final class MockRouter: MockResponder {
                 bytes = Self.echo(method: method, uri: uri, headers: headers, body: body).jsonBytes
                 replyHeaders.append(("Content-Type", "application/json"))
             case let .graphql(graphql):
-                bytes = graphql.answer(method: method, uri: uri, body: body).jsonBytes
-                replyHeaders.append(("Content-Type", "application/json"))
+                var reply = Reply(status: response.status, headers: replyHeaders + [("Content-Type", "application/json")], body: [], delay: response.delay)
+                reply.slowBody = { graphql.answer(method: method, uri: uri, body: body).jsonBytes }
+                return reply
             case let .events(list):
                 bytes = []
                 events = list.map { event in

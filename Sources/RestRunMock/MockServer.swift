@@ -97,11 +97,24 @@ final class MockHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let router: any MockResponder
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
+    /// Whether a reply's body is being made off the loop: what the client sends meanwhile (a
+    /// pipelined request) waits, so that replies go out in the order of the requests.
+    private var making = false
+    private var waiting: [HTTPServerRequestPart] = []
 
     init(router: any MockResponder) { self.router = router }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch unwrapInboundIn(data) {
+        let part = unwrapInboundIn(data)
+        if making {
+            waiting.append(part)
+        } else {
+            read(part, context: context)
+        }
+    }
+
+    private func read(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        switch part {
         case let .head(requestHead):
             head = requestHead
             body = []
@@ -114,15 +127,36 @@ final class MockHandler: ChannelInboundHandler, RemovableChannelHandler {
                 method: head.method.rawValue, uri: head.uri, headers: head.headers.map { ($0.name, $0.value) }, body: body)
             let keepAlive = head.isKeepAlive
             let isHead = head.method == .HEAD
-            if let delay = reply.delay, delay > .zero {
-                let (seconds, attoseconds) = delay.components
-                let amount = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-                context.eventLoop.assumeIsolated().scheduleTask(in: amount) { [self] in
-                    write(reply, keepAlive: keepAlive, isHead: isHead, context: context)
+            if let make = reply.slowBody {
+                making = true
+                let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+                NIOThreadPool.singleton.runIfActive(eventLoop: context.eventLoop) { make() }.whenComplete { result in
+                    let (handler, context) = bound.value
+                    var made = reply
+                    made.slowBody = nil
+                    made.body = (try? result.get()) ?? []
+                    handler.making = false
+                    handler.send(made, keepAlive: keepAlive, isHead: isHead, context: context)
+                    while !handler.making, !handler.waiting.isEmpty {
+                        handler.read(handler.waiting.removeFirst(), context: context)
+                    }
                 }
-            } else {
+                return
+            }
+            send(reply, keepAlive: keepAlive, isHead: isHead, context: context)
+        }
+    }
+
+    /// Writes `reply`, after its delay when it has one.
+    private func send(_ reply: MockRouter.Reply, keepAlive: Bool, isHead: Bool, context: ChannelHandlerContext) {
+        if let delay = reply.delay, delay > .zero {
+            let (seconds, attoseconds) = delay.components
+            let amount = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+            context.eventLoop.assumeIsolated().scheduleTask(in: amount) { [self] in
                 write(reply, keepAlive: keepAlive, isHead: isHead, context: context)
             }
+        } else {
+            write(reply, keepAlive: keepAlive, isHead: isHead, context: context)
         }
     }
 

@@ -171,4 +171,63 @@ struct GraphQLTests {
         let served = try await binary.run([file, "--mock", Fixtures.repositoryRoot + "/requests/mock/routes.yaml"])
         #expect(served.status == 0 && served.stdout.contains("2 passed, 0 failed"), "\(served.all)")
     }
+
+    @Test("a slow GraphQL check holds up no plain route of the same mock server")
+    func slowHelperBlocksNothing() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rest-run-slow-graphql-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A helper that takes 10 s over one query, and says when it got it and when it answered.
+        let helper = folder + "/slow-helper.sh"
+        let descriptor = open(helper, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        let script = Array("""
+            #!/bin/sh
+            while read line; do
+              case "$line" in *SlowQuery*) touch '\(folder)/asked'; sleep 10; touch '\(folder)/answered';; esac
+              echo '{}'
+            done
+
+            """.utf8)
+        #expect(descriptor >= 0 && write(descriptor, script, script.count) == script.count)
+        close(descriptor)
+        try "routes:\n  - path: /graphql\n    method: POST\n    graphql: { operations: { Hero: { data: {} } } }\n  - path: /plain\n    json: { ok: true }\n"
+            .write(toFile: folder + "/routes.yaml", atomically: true, encoding: .utf8)
+        let mock = Process()
+        mock.executableURL = URL(fileURLWithPath: BinaryRunner.binaryPath)
+        mock.arguments = ["mock", folder + "/routes.yaml", "--port", "0"]
+        mock.environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "REST_RUN_GRAPHQL": helper]
+        let output = Pipe()
+        mock.standardOutput = output
+        try mock.run()
+        defer {
+            // SIGKILL: the test process may ignore SIGTERM, and its children inherit that.
+            kill(mock.processIdentifier, SIGKILL)
+            mock.waitUntilExit()
+        }
+        var line: [UInt8] = []
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        let url = try #require(String(decoding: line, as: UTF8.self).split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+
+        async let slow = binary.runFile("""
+            requests:
+              - url: \(url)/graphql
+                graphql: { query: "query SlowQuery { hero }" }
+                options: { timeout: 60s }
+            """, named: "slow.yaml")
+        // Once the helper holds the query, a plain route must still answer at once.
+        let asked = ContinuousClock.now
+        while !FileManager.default.fileExists(atPath: folder + "/asked"), ContinuousClock.now - asked < .seconds(30) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(FileManager.default.fileExists(atPath: folder + "/asked"))
+        for _ in 0..<3 {
+            let (_, plain) = try await binary.runFile("requests:\n  - { url: \"\(url)/plain\", expect: { json: { $.ok: true } } }\n", named: "plain.yaml")
+            #expect(plain.status == 0, "\(plain.all)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/answered"), "the plain routes answered while the check was still under way")
+        _ = try await slow
+    }
 }
