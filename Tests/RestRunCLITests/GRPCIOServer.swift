@@ -28,16 +28,11 @@ final class GRPCIOServer {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Its first line, `listening PORT`, or the end of its output if it stopped.
-        var line: [UInt8] = []
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line += chunk
-        }
-        let words = String(decoding: line, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        let line = output.firstLine()
+        let words = line.split(whereSeparator: \.isWhitespace)
         guard words.count >= 2, words[0] == "listening", let port = Int(words[1]) else {
             kill(process.processIdentifier, SIGKILL)
-            throw StartFailure(output: String(decoding: line, as: UTF8.self))
+            throw StartFailure(output: line)
         }
         self.port = port
     }

@@ -271,23 +271,21 @@ struct GRPCTests {
         let certificates = try await TestCertificates.make()
         let server = try await Self.server(reflection: nil, tls: certificates)
         defer { server.stop() }
-        let (_, output) = try await binary.runFile("""
-            proto: \(Self.proto)
-            base_url: grpc://localhost:\(server.port)
-            requests:
-              - name: no url
-                grpc: { method: routeguide.RouteGuide/GetFeature, message: { latitude: 409146138, longitude: -746188906 } }
-            """)
+        // One call and no url, under a base_url of `scheme`.
+        func call(_ scheme: String, _ arguments: [String] = []) async throws -> BinaryRunner.Output {
+            try await binary.runFile("""
+                proto: \(Self.proto)
+                base_url: \(scheme)://localhost:\(server.port)
+                requests:
+                  - name: no url
+                    grpc: { method: routeguide.RouteGuide/GetFeature, message: { latitude: 409146138, longitude: -746188906 } }
+                    expect: { json: { $.name: { contains: Berkshire } } }
+                """, arguments).output
+        }
+        let output = try await call("grpc")
         #expect(output.status == 3, "\(output.all)")
         #expect(output.all.contains("localhost:\(server.port) speaks TLS on that port: use grpcs://"), "\(output.all)")
-        let (_, secured) = try await binary.runFile("""
-            proto: \(Self.proto)
-            base_url: grpcs://localhost:\(server.port)
-            requests:
-              - name: no url
-                grpc: { method: routeguide.RouteGuide/GetFeature, message: { latitude: 409146138, longitude: -746188906 } }
-                expect: { json: { $.name: { contains: Berkshire } } }
-            """, ["--cacert", certificates.ca])
+        let secured = try await call("grpcs", ["--cacert", certificates.ca])
         #expect(secured.status == 0, "\(secured.all)")
         let (_, without) = try await binary.runFile("requests:\n  - grpc: { method: routeguide.RouteGuide/GetFeature }\n")
         #expect(without.status == 2 && without.stderr.contains("request 1 needs a 'url'"), "\(without.all)")

@@ -203,13 +203,7 @@ struct GraphQLTests {
             kill(mock.processIdentifier, SIGKILL)
             mock.waitUntilExit()
         }
-        var line: [UInt8] = []
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line += chunk
-        }
-        let url = try #require(String(decoding: line, as: UTF8.self).split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+        let url = try #require(output.firstLine().split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
 
         async let slow = binary.runFile("""
             requests:

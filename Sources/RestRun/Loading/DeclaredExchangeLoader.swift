@@ -43,6 +43,19 @@ struct DeclaredExchangeLoader {
     /// `for_each: {file: ...}`'s keys.
     static let forEachKeys = ["file"]
 
+    /// A request's `url`, or nil (with its error reported) when it has none it may do without.
+    /// The entries are read in place, with no array of them made (this runs for every request).
+    private func url(of node: Node, what: @autoclosure () -> String) -> Template? {
+        if let urlNode = node.pairs?.first(where: { $0.key.scalarText == "url" })?.value {
+            return context.template(urlNode, "'url'")
+        }
+        if hasBaseURL, node.pairs?.contains(where: { $0.key.scalarText == "grpc" }) == true {
+            return Template(literal: "", location: context.location(node))
+        }
+        context.error("\(what()) needs a 'url'", at: node)
+        return nil
+    }
+
     func load(_ node: Node, index: Int) -> DeclaredStep? {
         // Named only in messages: not made for a request that has none.
         func what() -> String { "request \(index + 1)" }
@@ -56,19 +69,8 @@ struct DeclaredExchangeLoader {
                 _ = context.isAllowed(key, at: keyNode, in: what(), allowed: Self.keys)
             }
         }
-        // The entries are read in place, with no array of them made (this runs for every request).
-        let url: Template
-        if let urlNode = node.pairs?.first(where: { $0.key.scalarText == "url" })?.value {
-            guard let given = context.template(urlNode, "'url'") else {
-                reportUnknownKeys()
-                return nil
-            }
-            url = given
-        } else if hasBaseURL, node.pairs?.contains(where: { $0.key.scalarText == "grpc" }) == true {
-            url = Template(literal: "", location: context.location(node))
-        } else {
+        guard let url = url(of: node, what: what()) else {
             reportUnknownKeys()
-            context.error("\(what()) needs a 'url'", at: node)
             return nil
         }
         var request = DeclaredExchange(name: "", location: context.location(node), url: url)
