@@ -27,6 +27,8 @@ let package = Package(
         .executable(name: "rest-run-graphql", targets: ["rest-run-graphql"]),
         // For FuzzProto: the .proto parser and the JSON mapping `rest-run-grpc` runs, in-process.
         .library(name: "RestRunGRPC", targets: ["RestRunGRPC"]),
+        // For FuzzGRPC: the requests and answers rest-run and its helpers exchange.
+        .library(name: "RestRunHelperProtocol", targets: ["RestRunHelperProtocol"]),
         .executable(name: "rest-run-grpc", targets: ["rest-run-grpc"]),
     ],
     dependencies: [
@@ -68,6 +70,9 @@ let package = Package(
         // The rest-run executable's allocator settings, made before main (see memory_arenas.c);
         // a program that links RestRunCLI as a library keeps its own.
         .target(name: "CMemoryArenas"),
+        // The lines rest-run and its helpers exchange, typed, with the one JSON value they are made
+        // of: imported by both sides, and by nothing else.
+        .target(name: "RestRunHelperProtocol"),
         .target(
             name: "RestRunYAML",
             dependencies: ["CYAML"]
@@ -76,6 +81,7 @@ let package = Package(
             name: "RestRun",
             dependencies: [
                 "RestRunYAML",
+                "RestRunHelperProtocol",
                 "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -141,7 +147,7 @@ let package = Package(
         // this helper the first time a file uses GraphQL.
         .target(
             name: "RestRunGraphQL",
-            dependencies: [.product(name: "GraphQL", package: "GraphQL")]
+            dependencies: ["RestRunHelperProtocol", .product(name: "GraphQL", package: "GraphQL")]
         ),
         .executableTarget(
             name: "rest-run-graphql",
@@ -152,6 +158,7 @@ let package = Package(
         .target(
             name: "RestRunGRPC",
             dependencies: [
+                "RestRunHelperProtocol",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
@@ -169,6 +176,7 @@ let package = Package(
             name: "RouteGuideExample",
             dependencies: [
                 "RestRunGRPC",
+                "RestRunHelperProtocol",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
             ],
@@ -212,7 +220,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RestRunTests",
-            dependencies: ["RestRun", "RestRunFuzzing", "RestRunGraphQL", "RestRunGRPC", "RestRunImporting", "RestRunMock", "RestRunTestSupport"],
+            dependencies: ["RestRun", "RestRunFuzzing", "RestRunGraphQL", "RestRunGRPC", "RestRunHelperProtocol", "RestRunImporting", "RestRunMock", "RestRunTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -20,10 +20,15 @@ let package = Package(
             "FuzzSupport", .product(name: "RestRun", package: "rest-run"), .product(name: "RestRunGraphQL", package: "rest-run"),
         ]),
         .executableTarget(name: "FuzzProto", dependencies: [
-            "FuzzSupport", .product(name: "RestRunGRPC", package: "rest-run"),
+            "FuzzSupport", .product(name: "RestRunGRPC", package: "rest-run"), .product(name: "RestRunHelperProtocol", package: "rest-run"),
             .product(name: "SwiftProtobuf", package: "swift-protobuf"),
         ]),
-        .executableTarget(name: "FuzzProtoJSON", dependencies: ["FuzzSupport", .product(name: "RestRunGRPC", package: "rest-run")]),
+        .executableTarget(name: "FuzzProtoJSON", dependencies: [
+            "FuzzSupport", .product(name: "RestRunGRPC", package: "rest-run"), .product(name: "RestRunHelperProtocol", package: "rest-run"),
+        ]),
+        .executableTarget(name: "FuzzGRPC", dependencies: [
+            "FuzzSupport", .product(name: "RestRunGRPC", package: "rest-run"), .product(name: "RestRunHelperProtocol", package: "rest-run"),
+        ]),
         .executableTarget(name: "FuzzSpecCases", dependencies: [
             "FuzzSupport", .product(name: "RestRun", package: "rest-run"), .product(name: "RestRunFuzzing", package: "rest-run"),
         ]),

@@ -21,7 +21,7 @@ struct CheckCommand: AsyncParsableCommand {
         var mockInvalid = false
         if let mock {
             do {
-                let responder = try MockSource.load(path: mock)
+                let responder = try await MockSource.load(path: mock)
                 if !output.quiet { stdout.write("\(TerminalStyle(enabled: output.colors(for: stdout)).green("✓")) \(mock): \(responder.summary)\n") }
             } catch {
                 printer.print(error)

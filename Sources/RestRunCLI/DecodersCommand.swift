@@ -17,7 +17,7 @@ struct DecodersCommand: AsyncParsableCommand {
             let stderr = FileDescriptorSink.standardError
             for path in try InputFiles.expand(paths) {
                 do {
-                    let file = try loader.load(path: path)
+                    let file = try await BlockingWork.run { Result { () throws(DiagnosticList) in try loader.load(path: path) } }.get()
                     // A decoder that an earlier file declared is listed once, as that file's.
                     registry = try registry.adding(file.decoders.filter { !registry.names.contains($0.name) })
                 } catch {

@@ -24,7 +24,7 @@ struct MockCommand: AsyncParsableCommand {
         let stderr = FileDescriptorSink.standardError
         let loaded: any MockResponder
         do {
-            loaded = try MockSource.load(path: routes)
+            loaded = try await MockSource.load(path: routes)
         } catch {
             DiagnosticPrinter(errors: stderr, annotations: FileDescriptorSink.standardOutput, colors: stderr.isTerminal).print(error)
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)

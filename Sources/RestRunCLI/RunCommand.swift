@@ -248,7 +248,7 @@ struct RunCommand: AsyncParsableCommand {
     static func startMock(_ path: String, printer: DiagnosticPrinter, stderr: any TextSink) async throws -> MockServer {
         let routes: any MockResponder
         do {
-            routes = try MockSource.load(path: path)
+            routes = try await MockSource.load(path: path)
         } catch {
             printer.print(error)
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)

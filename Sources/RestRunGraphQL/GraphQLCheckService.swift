@@ -1,81 +1,64 @@
-import Foundation
 import GraphQL
+package import RestRunHelperProtocol
 
-/// What `rest-run-graphql` answers, one JSON line for each line it reads: rest-run keeps
-/// GraphQLSwift, and the Foundation it brings, out of its own binary, where every conformance
-/// record they add would lengthen the runtime's searches in every run, GraphQL or not.
-///
-/// A request is `{"schema": SDL}`, answered `{"schema": ID}` or `{"error": PROBLEM}`; or
-/// `{"check": QUERY, "operation": NAME?, "variables": [NAME], "against": ID?}`, answered
-/// `{"problems": [PROBLEM], "operation": NAME?}` (the operation the query runs, when it has no
-/// problems and that operation has a name).
+/// What `rest-run-graphql` answers: one `GraphQLHelperAnswer` line for each `GraphQLHelperRequest`
+/// line, tagged with the request's id (`HelperEnvelope`). rest-run keeps GraphQLSwift, and the
+/// Foundation it brings, out of its own binary, where every conformance record they add would
+/// lengthen the runtime's searches in every run, GraphQL or not. Requests are answered one at a
+/// time, in order: a cancel line has nothing left to cancel, and gets no answer.
 package final class GraphQLCheckService {
-    /// One request line.
-    package struct Question: Decodable {
-        /// SDL to build a schema from.
-        package var schema: String?
-        /// A query to check.
-        package var check: String?
-        /// The operation to run, when the query names it.
-        package var operation: String?
-        /// The variables given.
-        package var variables: [String]?
-        /// The schema (from an earlier answer) to check against.
-        package var against: Int?
-    }
-
-    /// One answer line.
-    package struct Answer: Encodable {
-        /// The new schema's number.
-        package var schema: Int?
-        /// Why the SDL cannot be used.
-        package var error: GraphQLSchemaBuilder.SchemaProblem?
-        /// The query's problems.
-        package var problems: [GraphQLQueryCheck.QueryProblem]?
-        /// The operation the query runs.
-        package var operation: String?
-    }
-
     private var schemas: [GraphQLSchema] = []
-    private let encoder = JSONEncoder()
-    private let decoder = JSONDecoder()
 
     package init() {}
 
-    /// The answer to one request line, as one line of JSON (no newline).
-    package func answer(_ line: String) -> String {
-        let answer: Answer
-        do {
-            answer = handle(try decoder.decode(Question.self, from: Data(line.utf8)))
+    /// The answer to one request line, as one line (no newline); nil for a cancel line.
+    package func answer(_ line: some Collection<UInt8>) -> String? {
+        var id = HelperEnvelope.id(atStartOf: line)
+        let answer: GraphQLHelperAnswer
+        do throws(JSONValueReader.SyntaxFailure) {
+            let json = try JSONValueReader.parse(line)
+            id = id ?? json["id"]?.integer
+            if HelperEnvelope.isCancel(json) { return nil }
+            if let request = GraphQLHelperRequest(json: json) {
+                answer = handle(request)
+            } else {
+                answer = GraphQLHelperAnswer(error: .init(message: "rest-run-graphql was asked for neither a schema nor a check"))
+            }
         } catch {
-            answer = Answer(error: GraphQLSchemaBuilder.SchemaProblem(message: "rest-run-graphql cannot read its request: \(error)"))
+            answer = GraphQLHelperAnswer(error: .init(message: "rest-run-graphql cannot read its request: \(error.message)"))
         }
-        guard let data = try? encoder.encode(answer) else { return #"{"error":{"message":"rest-run-graphql cannot write its answer"}}"# }
-        return String(decoding: data, as: UTF8.self)
+        return HelperEnvelope.answerText(id: id, answer.json)
     }
 
-    private func handle(_ request: Question) -> Answer {
-        if let sdl = request.schema {
-            do {
+    /// The answer to a line longer than `HelperLimits.requestLine`, whose first bytes are `start`.
+    package func refusal(ofLineStarting start: some Collection<UInt8>) -> String {
+        let answer = GraphQLHelperAnswer(error: .init(message: "the request is longer than \(HelperLimits.requestLine / 1024 / 1024) MB"))
+        return HelperEnvelope.answerText(id: HelperEnvelope.id(atStartOf: start), answer.json)
+    }
+
+    private func handle(_ request: GraphQLHelperRequest) -> GraphQLHelperAnswer {
+        switch request {
+        case .schema(let sdl):
+            do throws(GraphQLSchemaBuilder.SchemaProblem) {
                 schemas.append(try GraphQLSchemaBuilder.build(sdl))
-                return Answer(schema: schemas.count - 1)
+                return GraphQLHelperAnswer(schema: schemas.count - 1)
             } catch {
-                return Answer(error: error)
+                return GraphQLHelperAnswer(error: .init(message: error.message, line: error.line, column: error.column))
             }
-        }
-        guard let query = request.check else {
-            return Answer(error: GraphQLSchemaBuilder.SchemaProblem(message: "rest-run-graphql was asked for neither a schema nor a check"))
-        }
-        var schema: GraphQLSchema?
-        if let index = request.against {
-            guard schemas.indices.contains(index) else {
-                return Answer(error: GraphQLSchemaBuilder.SchemaProblem(message: "rest-run-graphql has no schema \(index)"))
+        case .check(let check):
+            var schema: GraphQLSchema?
+            if let index = check.schema {
+                guard schemas.indices.contains(index) else {
+                    return GraphQLHelperAnswer(error: .init(message: "rest-run-graphql has no schema \(index)"))
+                }
+                schema = schemas[index]
             }
-            schema = schemas[index]
+            let problems = GraphQLQueryCheck.problems(
+                check.query, operationName: check.operation, variables: Set(check.variables), schema: schema)
+            let operation = problems.isEmpty ? GraphQLQueryCheck.operationName(of: check.query, given: check.operation) : nil
+            return GraphQLHelperAnswer(
+                problems: problems.map { .init(message: $0.message, line: $0.line, column: $0.column, operations: $0.operations) },
+                operation: operation)
         }
-        let problems = GraphQLQueryCheck.problems(
-            query, operationName: request.operation, variables: Set(request.variables ?? []), schema: schema)
-        let operation = problems.isEmpty ? GraphQLQueryCheck.operationName(of: query, given: request.operation) : nil
-        return Answer(problems: problems, operation: operation)
     }
 }

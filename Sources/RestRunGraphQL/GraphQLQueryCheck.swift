@@ -6,7 +6,7 @@ package import GraphQL
 /// query's own, 1-based.
 package enum GraphQLQueryCheck {
     /// One problem at a line and column of the query.
-    package struct QueryProblem: Sendable, Equatable, Codable {
+    package struct QueryProblem: Sendable, Equatable {
         /// One sentence.
         package var message: String
         /// The 1-based line and column in the query text.

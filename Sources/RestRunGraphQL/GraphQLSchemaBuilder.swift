@@ -4,7 +4,7 @@ package import GraphQL
 /// descend without bound.
 package enum GraphQLSchemaBuilder {
     /// Why SDL cannot be used: one sentence, at a line of the text when there is one.
-    package struct SchemaProblem: Error, Sendable, Equatable, Codable {
+    package struct SchemaProblem: Error, Sendable, Equatable {
         /// One sentence.
         package var message: String
         /// The 1-based line and column in the SDL, when known.

@@ -31,6 +31,13 @@ package enum MockSource {
         return MockRouter(routes: try MockRoutes.load(path: path))
     }
 
+    /// The responder for the file at `path`, loaded on a thread that may block (its GraphQL
+    /// schemas are built by the helper, and waited for).
+    package static func load(path: String) async throws(DiagnosticList) -> any MockResponder {
+        let loaded = await BlockingWork.run { Result { () throws(DiagnosticList) in try load(path: path) } }
+        return try loaded.get()
+    }
+
     /// Whether the file is an OpenAPI (or Swagger) document: a top-level `openapi:` or `swagger:`
     /// whose value is a version number (a request file's `openapi:` names a file instead).
     package static func isOpenAPI(_ path: String) -> Bool {

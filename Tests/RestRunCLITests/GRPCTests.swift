@@ -266,6 +266,44 @@ struct GRPCTests {
         #expect(!deadline.all.contains("RPCError") && !deadline.all.contains("NIO"), "\(deadline.all)")
     }
 
+    @Test("--resolve, max_body and connect_timeout reach a gRPC call as they reach HTTP")
+    func connectionOptions() async throws {
+        let server = try await Self.server(reflection: .both)
+        defer { server.stop() }
+        let (_, resolved) = try await binary.runFile("""
+            proto: \(Self.proto)
+            requests:
+              - name: by name
+                url: grpc://route-guide.test:\(server.port)
+                grpc: { method: routeguide.RouteGuide/GetFeature, message: { latitude: 409146138, longitude: -746188906 } }
+                expect: { json: { $.name: { contains: Berkshire } } }
+              - name: too much
+                url: grpc://route-guide.test:\(server.port)
+                grpc:
+                  method: routeguide.RouteGuide/ListFeatures
+                  message: { lo: { latitude: 400000000, longitude: -750000000 }, hi: { latitude: 420000000, longitude: -730000000 } }
+                options: { max_body: 64 }
+            """, ["--resolve", "route-guide.test:\(server.port):127.0.0.1"])
+        #expect(resolved.status == 3, "\(resolved.all)")
+        #expect(resolved.stdout.contains("✓ by name"), "\(resolved.all)")
+        #expect(resolved.all.contains("larger than max_body"), "\(resolved.all)")
+
+        let full = try FullBacklog()
+        defer { full.stop() }
+        let (_, unreachable) = try await binary.runFile("""
+            requests:
+              - url: grpc://127.0.0.1:\(full.port)
+                grpc: { method: routeguide.RouteGuide/GetFeature }
+                options: { connect_timeout: 500ms, timeout: 20s }
+            """)
+        #expect(unreachable.status == 3, "\(unreachable.all)")
+        #expect(unreachable.all.contains("could not connect to 127.0.0.1:\(full.port) within 500ms (connect_timeout"), "\(unreachable.all)")
+        let reported = unreachable.stdout.firstMatch(of: #/in 1 file, ([0-9.]+) (ms|s)\)/#).flatMap { match in
+            Double(match.output.1).map { match.output.2 == "ms" ? $0 / 1000 : $0 }
+        }
+        #expect(reported.map { $0 < 10 } == true, "\(unreachable.stdout)")
+    }
+
     @Test("grpc:// to a port that speaks TLS is exit 3 saying to use grpcs://; under a base_url a call needs no url")
     func plainTextToTLS() async throws {
         let certificates = try await TestCertificates.make()

@@ -70,6 +70,11 @@ public struct BinaryRunner: Sendable {
             process.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
             do {
                 try process.run()
+                // A run that hangs fails its test rather than the whole of CI's time.
+                let pid = process.processIdentifier
+                DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(300)) { [process] in
+                    if process.isRunning, process.processIdentifier == pid { kill(pid, SIGKILL) }
+                }
             } catch {
                 process.terminationHandler = nil
                 continuation.resume(throwing: error)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import RestRunGRPC
+import RestRunHelperProtocol
 import SwiftProtobuf
 import Testing
 
@@ -11,7 +12,7 @@ struct ProtoMappingTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/grpc").path
 
     /// Two JSON values alike: members in any order, numbers by value.
-    static func same(_ a: ProtoJSON, _ b: ProtoJSON) -> Bool {
+    static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
         switch (a, b) {
         case (.number(let x), .number(let y)): return x == y || Double(x) == Double(y)
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
@@ -24,14 +25,14 @@ struct ProtoMappingTests {
     @Test("every case decodes to what protobuf's printer wrote, and its JSON input encodes to a message that does too")
     func printerCases() throws {
         let codec = try ProtoCodec(files: [Self.folder + "/mapping.proto"], importPaths: [Self.folder])
-        let cases = try ProtoJSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/mapping-cases.json"))))
+        let cases = try JSONValueReader.parse(Array(try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/mapping-cases.json"))))
         guard case .array(let items) = cases else { Issue.record("no cases"); return }
         #expect(items.count >= 20)
         for item in items {
             guard case .string(let type)? = item["type"], case .string(let binary)? = item["binary"], case .string(let printed)? = item["printed"],
                   let input = item["input"], let bytes = ProtoBase64.decode(binary)
             else { Issue.record("a malformed case"); continue }
-            let expected = try ProtoJSONParser.parse(Array(printed.utf8))
+            let expected = try JSONValueReader.parse(Array(printed.utf8))
             let decoded = try codec.decode(bytes, as: type)
             #expect(Self.same(decoded, expected), "\(type): decoded \(decoded.text), protobuf printed \(printed)")
             switch codec.encode(input, as: type) {
@@ -147,8 +148,8 @@ struct ProtoMappingTests {
             nested = writer.bytes
         }
         #expect(throws: MessageDecoder.DecodeFailure.self) { try recursive.decode(nested, as: "R") }
-        var json = ProtoJSON.object([])
-        for _ in 0..<150 { json = .object([ProtoJSON.Property("r", json)]) }
+        var json = JSONValue.object([])
+        for _ in 0..<150 { json = .object([JSONValue.Property("r", json)]) }
         guard case .failure = recursive.encode(json, as: "R") else {
             Issue.record("a message nested 150 deep was encoded")
             return

@@ -1,5 +1,6 @@
 import FuzzSupport
 @testable import RestRunGRPC
+@testable import RestRunHelperProtocol
 import SwiftProtobuf
 
 /// Each input as a `.proto` file, read as rest-run-grpc reads a request file's `proto:` (lexed,

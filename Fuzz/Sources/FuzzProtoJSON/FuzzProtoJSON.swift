@@ -1,5 +1,6 @@
 import FuzzSupport
 @testable import RestRunGRPC
+@testable import RestRunHelperProtocol
 
 /// A schema with every kind of field the proto3 JSON mapping treats in its own way.
 private let codec = try? ProtoCodec(sources: ["fuzz.proto": """
@@ -32,7 +33,7 @@ public func fuzzProtoJSONMain(_ argc: Int32, _ argv: UnsafeMutablePointer<Unsafe
     runLibFuzzer(argc, argv) { data, count in
         guard let codec else { return 0 }
         let bytes = fuzzInput(data, count)
-        if let json = try? ProtoJSONParser.parse(bytes), case .success(let encoded) = codec.encode(json, as: "fuzz.All") {
+        if let json = try? JSONValueReader.parse(bytes), case .success(let encoded) = codec.encode(json, as: "fuzz.All") {
             guard let printed = try? codec.decode(encoded, as: "fuzz.All") else { fatalError("a message rest-run wrote does not read back: \(json.text)") }
             // What was printed is JSON the mapping reads again.
             if case .failure(let problems) = codec.encode(printed, as: "fuzz.All") {

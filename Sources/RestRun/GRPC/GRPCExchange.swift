@@ -1,3 +1,5 @@
+import RestRunHelperProtocol
+
 /// One attempt of a gRPC call, made by `rest-run-grpc`: the request's headers (after every
 /// delegate, `auth:` included) go as metadata, its body (the messages as a JSON array, resolved
 /// by the request's kind) as the messages. The response's headers are the initial metadata and
@@ -24,43 +26,54 @@ struct GRPCExchange: WireExchange {
         guard (1...65535).contains(port), !parts.host.isEmpty else {
             throw NetworkError(.invalidURL, "\(request.url) has no host or a port outside 1 to 65535")
         }
-        var target: [String] = [
-            "\"host\":\(GRPCHelper.quoted(parts.host))", "\"port\":\(port)", "\"tls\":\(usesTLS)",
-            "\"insecure\":\(request.transport.insecure == true)",
-        ]
-        if let ca = request.transport.caFile { target.append("\"ca\":\(GRPCHelper.quoted(ca))") }
-        if let cert = request.transport.certFile { target.append("\"cert\":\(GRPCHelper.quoted(cert))") }
-        if let key = request.transport.keyFile { target.append("\"key\":\(GRPCHelper.quoted(key))") }
-        let metadata = Self.metadata(of: request).map { "[\(GRPCHelper.quoted($0.name)),\(GRPCHelper.quoted($0.value))]" }
-        let messages = request.body.map { String(decoding: $0.bytes, as: UTF8.self) } ?? "[{}]"
         let timeout = request.transport.effectiveTimeout
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        var body = "\"op\":\"call\",\"target\":{\(target.joined(separator: ","))},\"method\":\(GRPCHelper.quoted(call.method))"
-        body += ",\"metadata\":[\(metadata.joined(separator: ","))],\"messages\":\(messages),\"timeout\":\(seconds)"
+        let host = parts.host
+        let target = GRPCTarget(
+            host: host, port: port, usesTLS: usesTLS, caFile: request.transport.caFile, certificateFile: request.transport.certFile,
+            keyFile: request.transport.keyFile, insecure: request.transport.insecure == true,
+            address: wire.pool.dnsOverride[host] ?? wire.pool.dnsOverride[host.lowercased()],
+            connectTimeout: request.transport.connectTimeout ?? wire.pool.mainConnectTimeout)
+        let messages: [JSONValue]
+        if let body = request.body {
+            guard let parsed = try? JSONValueReader.parse(body.bytes), let items = parsed.items else {
+                throw NetworkError(.invalidRequest, "the messages of a gRPC call are a JSON array")
+            }
+            messages = items
+        } else {
+            messages = [.object([])]
+        }
+        var grpcCall = GRPCHelperRequest.Call(
+            target: target, method: call.method, metadata: Self.metadata(of: request).map { GRPCHelperRequest.Metadatum($0.name, $0.value) },
+            messages: messages, timeout: timeout, maxBody: request.transport.effectiveMaxBody)
+        // The helper keeps the call's own deadline; this side waits a moment longer for its word
+        // on it, and no longer, whatever the helper does.
+        let limit = timeout + .milliseconds(250)
         if let schema = call.schema {
             do throws(GRPCSchema.Unreadable) {
-                body += ",\"schema\":\(try await schema.number())"
+                grpcCall.schema = try await schema.number(within: limit)
             } catch {
                 throw NetworkError(.invalidRequest, error.message)
             }
         }
-        let answer: DecodedValue
+        let answer: GRPCHelperAnswer
         let responseBody: [UInt8]?
         do throws(GRPCHelper.Unanswered) {
-            (answer, responseBody) = try await GRPCHelper.askWithBody(body)
+            (answer, responseBody, _) = try await GRPCHelper.ask(.call(grpcCall), within: max(limit - (ContinuousClock.now - wire.start), .milliseconds(1)))
         } catch {
-            throw NetworkError(.other, error.message)
+            guard error.message.contains("did not answer within") else { throw NetworkError(.other, error.message) }
+            throw NetworkError(.timeout, "rest-run-grpc did not answer within \(DurationText.format(timeout)) (the request's timeout)")
         }
-        if let failure = GRPCHelper.member(answer, "failure") {
-            let message = GRPCHelper.member(failure, "message")?.stringValue ?? "the call failed"
-            let kind: NetworkError.Kind = switch GRPCHelper.member(failure, "kind")?.stringValue {
-            case "connection": message.contains("refused") ? .connectionRefused : .connectionClosed
+        if let failure = answer.failure {
+            let kind: NetworkError.Kind = switch failure.kind {
+            case "connection": failure.message.contains("refused") ? .connectionRefused : .connectionClosed
+            case "connectTimeout": .connectTimeout
             case "tls": .tls
             case "protocol", "response": .protocolError
             case "deadline": .timeout
+            case "bodyTooLarge": .bodyTooLarge
             default: .other
             }
-            throw NetworkError(kind, message)
+            throw NetworkError(kind, failure.message)
         }
         let check = GRPCCheckAnswer(answer)
         let problems = check.diagnostics(for: call, written: nil)
@@ -72,27 +85,21 @@ struct GRPCExchange: WireExchange {
             }
             throw error
         }
-        guard let outcome = GRPCHelper.member(answer, "outcome") else {
+        guard let outcome = answer.outcome else {
             throw NetworkError(.other, "rest-run-grpc gave no outcome for the call")
         }
-        func fields(_ key: String) -> Headers {
-            guard case let .array(pairs)? = GRPCHelper.member(outcome, key) else { return Headers() }
-            return Headers(pairs.compactMap { pair in
-                guard case let .array(items) = pair, items.count == 2, let name = items[0].stringValue, let value = items[1].stringValue else { return nil }
-                return (name, value)
-            })
+        func fields(_ list: [GRPCHelperRequest.Metadatum]) -> Headers {
+            Headers(list.map { ($0.name, $0.value) })
         }
-        let status: Int = if case let .integer(code)? = GRPCHelper.member(outcome, "status") { code } else { 2 }
-        let count: Int = if case let .integer(count)? = GRPCHelper.member(outcome, "count") { count } else { 0 }
         let bytes = responseBody ?? []
         var response = Response(
-            status: 200, headers: fields("headers"), body: bytes, url: request.url,
+            status: 200, headers: fields(outcome.headers), body: bytes, url: request.url,
             duration: ContinuousClock.now - wire.start)
         response.bodySize = bytes.count
         response.version = "2"
         response.received = GRPCReceived(
-            status: status, message: GRPCHelper.member(outcome, "message")?.stringValue ?? "", trailerFields: fields("trailers"),
-            responseCount: count)
+            status: outcome.status, message: outcome.message, trailerFields: fields(outcome.trailers),
+            responseCount: outcome.count)
         return response
     }
 }

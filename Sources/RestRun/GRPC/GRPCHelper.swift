@@ -1,63 +1,51 @@
-import OrderedCollections
+import RestRunHelperProtocol
 
 /// The `rest-run-grpc` helper, shared by the whole run: it reads `.proto` files and descriptor
 /// sets, checks messages against them, and makes the calls (see `GRPCService` in
 /// `RestRunGRPC`). rest-run starts it the first time a file uses gRPC.
 enum GRPCHelper {
     /// The helper process.
-    static let channel = HelperChannel(name: "rest-run-grpc", pathVariable: "REST_RUN_GRPC")
+    static let channel = HelperChannel(name: "rest-run-grpc", pathVariable: "REST_RUN_GRPC", cancels: true)
 
-    /// Why the helper could not answer, or answered something it should not have: one sentence.
+    /// How long reading a schema or checking a call's messages may take while a file loads.
+    static let loadLimit: Duration = .seconds(60)
+
+    /// Why the helper could not answer: one sentence.
     struct Unanswered: Error {
         var message: String
     }
 
-    /// The answer to `body` (the members of the request object), blocking while a file loads.
-    static func askBlocking(_ body: String) throws(Unanswered) -> DecodedValue {
-        do {
-            return try parse(try channel.askBlocking(body))
-        } catch let failure as Unanswered {
-            throw failure
-        } catch {
-            throw Unanswered(message: (error as? HelperProcess.HelperError)?.message ?? "\(error)")
-        }
-    }
-
-    /// The answer to `body`, awaited.
-    static func ask(_ body: String) async throws(Unanswered) -> DecodedValue {
-        try await askWithBody(body).answer
-    }
-
-    /// The answer to `body`, awaited, and the response body a call's answer carries after a tab
-    /// (compact JSON has no raw tab): its bytes as the helper wrote them, never parsed here.
-    static func askWithBody(_ body: String) async throws(Unanswered) -> (answer: DecodedValue, body: [UInt8]?) {
-        let line: [UInt8]
-        do {
-            line = try await channel.ask(body)
+    /// The answer to `request`, blocking while a file loads, and which start of the helper gave it.
+    static func askBlocking(_ request: GRPCHelperRequest) throws(Unanswered) -> (answer: GRPCHelperAnswer, generation: Int) {
+        do throws(HelperError) {
+            let answer = try channel.askBlocking(request.json, within: loadLimit)
+            return (GRPCHelperAnswer(json: answer.json), answer.generation)
         } catch {
             throw Unanswered(message: error.message)
         }
-        guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { return (try parse(line[...]), nil) }
-        return (try parse(line[..<tab]), Array(line[(tab + 1)...]))
     }
 
-    private static func parse(_ line: [UInt8]) throws(Unanswered) -> DecodedValue {
-        try parse(line[...])
-    }
-
-    private static func parse(_ line: ArraySlice<UInt8>) throws(Unanswered) -> DecodedValue {
-        do {
-            return try JSONParser.parse(line)
+    /// The answer to `request`, awaited at most `limit`; a call's response messages as the
+    /// helper wrote them (JSON text, parsed as the response body), and which start gave it.
+    static func ask(_ request: GRPCHelperRequest, within limit: Duration) async throws(Unanswered) -> (answer: GRPCHelperAnswer, body: [UInt8]?, generation: Int) {
+        do throws(HelperError) {
+            let answer = try await channel.ask(request.json, within: limit)
+            return (GRPCHelperAnswer(json: answer.json), answer.attachment, answer.generation)
         } catch {
-            throw Unanswered(message: "rest-run-grpc answered something that is not JSON")
+            throw Unanswered(message: error.message)
         }
     }
 
-    /// A string as JSON text.
-    static func quoted(_ text: String) -> String { DecodedValue.string(text).jsonText }
-
-    /// The member `key` of an answer object.
-    static func member(_ value: DecodedValue, _ key: String) -> DecodedValue? {
-        if case let .object(members) = value { members[key] } else { nil }
+    /// A message the loader or a request body holds, as the helper reads it.
+    static func message(_ value: DecodedValue) -> JSONValue {
+        switch value {
+        case .null: .null
+        case let .bool(flag): .bool(flag)
+        case let .integer(number): .integer(number)
+        case .number: .number(value.jsonText)
+        case let .string(text): .string(text)
+        case let .array(items): .array(items.map(message))
+        case let .object(members): .object(members.map { JSONValue.Property($0.key, message($0.value)) })
+        }
     }
 }

@@ -1,3 +1,4 @@
+import RestRunHelperProtocol
 import RestRunYAML
 import OrderedCollections
 
@@ -81,10 +82,9 @@ struct GRPCLoader {
             // Reported where the schema is declared.
             return
         }
-        let messages = DecodedValue.array(values).jsonText
-        let answer: DecodedValue
+        let answer: GRPCHelperAnswer
         do throws(GRPCHelper.Unanswered) {
-            answer = try GRPCHelper.askBlocking("\"op\":\"check\",\"schema\":\(number),\"method\":\(GRPCHelper.quoted(call.method)),\"messages\":\(messages)")
+            answer = try GRPCHelper.askBlocking(.check(schema: number, method: call.method, messages: values.map(GRPCHelper.message))).answer
         } catch {
             context.append([Diagnostic(error.message, at: call.methodLocation)])
             return

@@ -1,3 +1,4 @@
+import RestRunHelperProtocol
 import Synchronization
 
 /// Where a file's gRPC messages and methods are declared: `.proto` files (with their import
@@ -32,80 +33,71 @@ package final class GRPCSchema: Sendable {
         self.source = source
     }
 
-    private var request: String {
+    private var request: GRPCHelperRequest {
         switch source {
-        case let .protoFiles(files, importPaths):
-            "\"op\":\"schema\",\"proto\":[\(files.map(GRPCHelper.quoted).joined(separator: ","))],\"importPaths\":[\(importPaths.map(GRPCHelper.quoted).joined(separator: ","))]"
-        case let .descriptorSet(path):
-            "\"op\":\"schema\",\"protoset\":\(GRPCHelper.quoted(path))"
+        case let .protoFiles(files, importPaths): .schema(.protoFiles(files, importPaths: importPaths))
+        case let .descriptorSet(path): .schema(.descriptorSet(path))
         }
     }
 
     /// The helper's number for the schema, read by the helper now if its current start has not
     /// read it yet; blocking (while a file loads).
     package func numberBlocking() throws(Unreadable) -> Int {
-        let generation = try currentGeneration()
-        if let known = known(in: generation) { return known }
-        do {
-            return try record(try GRPCHelper.askBlocking(request), generation: generation)
-        } catch let unanswered as GRPCHelper.Unanswered {
-            throw Unreadable(message: unanswered.message)
-        } catch let unreadable as Unreadable {
-            throw unreadable
-        } catch {
-            throw Unreadable(message: "\(error)")
-        }
-    }
-
-    /// The helper's number for the schema, awaited.
-    package func number() async throws(Unreadable) -> Int {
-        let generation = try currentGeneration()
-        if let known = known(in: generation) { return known }
-        let answer: DecodedValue
+        if let known = try known() { return known }
+        let answer: GRPCHelperAnswer
+        let generation: Int
         do throws(GRPCHelper.Unanswered) {
-            answer = try await GRPCHelper.ask(request)
+            (answer, generation) = try GRPCHelper.askBlocking(request)
         } catch {
             throw Unreadable(message: error.message)
         }
         return try record(answer, generation: generation)
     }
 
-    private func currentGeneration() throws(Unreadable) -> Int {
-        do throws(HelperProcess.HelperError) {
-            return try GRPCHelper.channel.generation()
+    /// The helper's number for the schema, awaited at most `limit`.
+    package func number(within limit: Duration) async throws(Unreadable) -> Int {
+        if let known = try known() { return known }
+        let answer: GRPCHelperAnswer
+        let generation: Int
+        do throws(GRPCHelper.Unanswered) {
+            (answer, _, generation) = try await GRPCHelper.ask(request, within: limit)
         } catch {
             throw Unreadable(message: error.message)
         }
+        return try record(answer, generation: generation)
     }
 
-    /// The number the helper's start `generation` gave, if it read the schema.
-    private func known(in generation: Int) -> Int? {
-        registration.withLock { $0?.generation == generation ? $0?.number : nil }
+    /// The number the running start of the helper gave, if it read the schema.
+    private func known() throws(Unreadable) -> Int? {
+        let generation: Int
+        do throws(HelperError) {
+            generation = try GRPCHelper.channel.generation()
+        } catch {
+            throw Unreadable(message: error.message)
+        }
+        return registration.withLock { $0?.generation == generation ? $0?.number : nil }
     }
 
-    private func record(_ answer: DecodedValue, generation: Int) throws(Unreadable) -> Int {
-        if case let .integer(number)? = GRPCHelper.member(answer, "schema") {
+    private func record(_ answer: GRPCHelperAnswer, generation: Int) throws(Unreadable) -> Int {
+        if let number = answer.schema {
             registration.withLock { $0 = (generation, number) }
             return number
         }
-        guard let error = GRPCHelper.member(answer, "error") else {
-            let failure = GRPCHelper.member(answer, "failure").flatMap { GRPCHelper.member($0, "message")?.stringValue }
-            throw Unreadable(message: failure ?? "rest-run-grpc could not read the schema")
+        guard let error = answer.schemaError else {
+            throw Unreadable(message: answer.failure?.message ?? "rest-run-grpc could not read the schema")
         }
-        var message = GRPCHelper.member(error, "message")?.stringValue ?? "the schema cannot be read"
-        if let unknown = GRPCHelper.member(error, "unknown")?.stringValue,
-           case let .array(candidates)? = GRPCHelper.member(error, "candidates") {
-            let names = candidates.compactMap(\.stringValue)
-            let last = unknown.split(separator: ".").last.map(String.init) ?? unknown
-            let shortNames = names.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+        var message = error.message
+        if let unknown = error.unknown {
+            let last = unknown.name.split(separator: ".").last.map(String.init) ?? unknown.name
+            let shortNames = unknown.candidates.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
             if let suggestion = Suggestion.closest(to: last, in: shortNames), let index = shortNames.firstIndex(of: suggestion) {
-                message += " (did you mean \(names[index])?)"
+                message += " (did you mean \(unknown.candidates[index])?)"
             }
         }
         var problem = Unreadable(message: message)
-        problem.file = GRPCHelper.member(error, "file")?.stringValue
-        if case let .integer(line)? = GRPCHelper.member(error, "line") { problem.line = line }
-        if case let .integer(column)? = GRPCHelper.member(error, "column") { problem.column = column }
+        problem.file = error.file.isEmpty ? nil : error.file
+        problem.line = error.line
+        problem.column = error.column
         throw problem
     }
 }

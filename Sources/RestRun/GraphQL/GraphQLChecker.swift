@@ -1,4 +1,5 @@
 import OrderedCollections
+import RestRunHelperProtocol
 import Synchronization
 
 /// The GraphQL checks a file's queries get when it loads, and the mock's checks of the queries it
@@ -9,7 +10,11 @@ import Synchronization
 package enum GraphQLChecker {
     /// The helper, found beside rest-run, in its `../lib/rest-run`, or where `REST_RUN_GRAPHQL`
     /// says.
-    static let helper = HelperProcess(name: "rest-run-graphql", pathVariable: "REST_RUN_GRAPHQL")
+    static let helper = HelperChannel(name: "rest-run-graphql", pathVariable: "REST_RUN_GRAPHQL", cancels: false)
+
+    /// How long one schema's build or one query's check may take: the helper answers in
+    /// milliseconds, and one that takes this long is restarted.
+    static let limit: Duration = .seconds(20)
 
     /// Whether the helper can be found: a mock's routes file checks its GraphQL schemas when it
     /// loads if so, and at the first GraphQL request otherwise, so that a run without GraphQL
@@ -36,7 +41,7 @@ package enum GraphQLChecker {
     static func register(_ document: GraphQLSchemaDocument) throws(GraphQLSchemaDocument.SDLError) {
         let problem: GraphQLSchemaDocument.SDLError?
         do {
-            problem = try helper.withConnection { connection throws(HelperProcess.HelperError) in try registration(of: document, on: connection) }
+            problem = try registration(of: document)
         } catch {
             throw GraphQLSchemaDocument.SDLError(message: "it cannot be checked: \(error.message)")
         }
@@ -45,73 +50,56 @@ package enum GraphQLChecker {
 
     /// Checks `query`: it must parse, name an operation that exists (`operationName`, or its only
     /// one), pass the specification's validation rules against `schema`, and be given every
-    /// required variable (`variables` names those given; a template counts).
+    /// required variable (`variables` names those given; a template counts). Blocks its thread (a
+    /// loader's or the mock's pool's) for at most `limit`.
     package static func check(_ query: String, operationName: String?, variables: Set<String>, schema: GraphQLSchemaDocument?) -> Checked {
-        var request: [(String, DecodedValue)] = [("check", .string(query)), ("variables", .array(variables.sorted().map(DecodedValue.string)))]
-        if let operationName { request.append(("operation", .string(operationName))) }
-        let answer: DecodedValue
-        do {
-            answer = try helper.withConnection { connection throws(HelperProcess.HelperError) -> DecodedValue in
-                var fields = request
-                if let schema {
-                    if let error = try registration(of: schema, on: connection) {
-                        throw HelperProcess.HelperError(message: "its schema cannot be used: \(error.message)")
-                    }
-                    if let number = schema.registration.withLock({ $0?.number }) { fields.append(("against", .integer(number))) }
+        var check = GraphQLHelperRequest.Check(query: query, operation: operationName, variables: variables.sorted())
+        let answer: GraphQLHelperAnswer
+        do throws(HelperError) {
+            if let schema {
+                if let error = try registration(of: schema) {
+                    throw HelperError(message: "its schema cannot be used: \(error.message)")
                 }
-                return try exchange(.object(fromPairs: fields), on: connection)
+                check.schema = schema.registration.withLock { $0?.number }
             }
+            answer = try ask(.check(check))
         } catch {
             return Checked(problems: [QueryError(message: "the query cannot be checked: \(error.message)", line: 1, column: 1)])
         }
-        guard let listed = answer.member("problems")?.items else {
-            let reason = answer.member("error")?.member("message")?.stringValue ?? "rest-run-graphql's answer has no problems list"
+        guard let listed = answer.problems else {
+            let reason = answer.error?.message ?? "rest-run-graphql's answer has no problems list"
             return Checked(problems: [QueryError(message: "the query cannot be checked: \(reason)", line: 1, column: 1)])
         }
         let problems = listed.map { problem in
-            var message = problem.member("message")?.stringValue ?? "the query has a problem"
-            if let names = problem.member("operations")?.items?.compactMap(\.stringValue), let asked = operationName {
+            var message = problem.message
+            if let names = problem.operations, let asked = operationName {
                 if let suggestion = Suggestion.closest(to: asked, in: names) {
                     message += " (did you mean '\(suggestion)'?)"
                 } else if !names.isEmpty {
                     message += "; it has " + names.map { "'\($0)'" }.joined(separator: ", ")
                 }
             }
-            return QueryError(message: message, line: problem.member("line")?.integerValue ?? 1, column: problem.member("column")?.integerValue ?? 1)
+            return QueryError(message: message, line: problem.line ?? 1, column: problem.column ?? 1)
         }
-        return Checked(problems: problems, operation: answer.member("operation")?.stringValue)
+        return Checked(problems: problems, operation: answer.operation)
     }
 
-    /// Sends `document` to the helper `connection` reaches unless it already has it: nil when it
-    /// is built, else why the SDL cannot be used.
-    private static func registration(
-        of document: GraphQLSchemaDocument, on connection: HelperProcess.Connection
-    ) throws(HelperProcess.HelperError) -> GraphQLSchemaDocument.SDLError? {
-        if document.registration.withLock({ $0?.generation == connection.generation }) { return nil }
-        let answer = try exchange(.object(fromPairs: [("schema", .string(document.sdl))]), on: connection)
-        if let number = answer.member("schema")?.integerValue {
-            document.registration.withLock { $0 = (connection.generation, number) }
+    /// Sends `document` to the running helper unless it already has it: nil when it is built,
+    /// else why the SDL cannot be used.
+    private static func registration(of document: GraphQLSchemaDocument) throws(HelperError) -> GraphQLSchemaDocument.SDLError? {
+        let generation = try helper.generation()
+        if document.registration.withLock({ $0?.generation == generation }) { return nil }
+        let answer = try helper.askBlocking(GraphQLHelperRequest.schema(sdl: document.sdl).json, within: limit)
+        let read = GraphQLHelperAnswer(json: answer.json)
+        if let number = read.schema {
+            document.registration.withLock { $0 = (answer.generation, number) }
             return nil
         }
-        let error = answer.member("error")
         return GraphQLSchemaDocument.SDLError(
-            message: error?.member("message")?.stringValue ?? "it is not a GraphQL schema",
-            line: error?.member("line")?.integerValue, column: error?.member("column")?.integerValue)
+            message: read.error?.message ?? "it is not a GraphQL schema", line: read.error?.line, column: read.error?.column)
     }
 
-    private static func exchange(_ request: DecodedValue, on connection: HelperProcess.Connection) throws(HelperProcess.HelperError) -> DecodedValue {
-        let bytes = try connection.exchange(request.jsonText)
-        guard let answer = try? JSONParser.parse(bytes), case .object = answer else {
-            throw HelperProcess.HelperError(message: "rest-run-graphql answered something rest-run cannot read")
-        }
-        return answer
-    }
-}
-
-extension DecodedValue {
-    /// The integer, if this is one.
-    fileprivate var integerValue: Int? {
-        if case let .integer(value) = self { return value }
-        return nil
+    private static func ask(_ request: GraphQLHelperRequest) throws(HelperError) -> GraphQLHelperAnswer {
+        GraphQLHelperAnswer(json: try helper.askBlocking(request.json, within: limit).json)
     }
 }

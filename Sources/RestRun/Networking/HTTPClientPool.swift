@@ -26,8 +26,10 @@ package final class HTTPClientPool: Sendable {
         var proxy: ProxyRules.Server?
         var http1Only: Bool
     }
-    /// The main client's connect timeout.
-    private let mainConnectTimeout: Duration
+    /// The main client's connect timeout: the run's, for a request that sets none.
+    let mainConnectTimeout: Duration
+    /// The addresses `--resolve` gives host names, for the kinds that connect on their own.
+    let dnsOverride: [String: String]
     /// Client certificates and keys read once per run, by path (the same objects each time, so
     /// requests with one certificate share connections).
     private let identities = ClientIdentities()
@@ -43,13 +45,17 @@ package final class HTTPClientPool: Sendable {
 
     /// A pool of one client, made and shut down by its owner.
     package convenience init(client: HTTPClient) {
-        self.init(main: client, mainConnectTimeout: TransportOptions.defaultConnectTimeout, others: [:], proxy: nil, plain: nil)
+        self.init(main: client, mainConnectTimeout: TransportOptions.defaultConnectTimeout, dnsOverride: [:], others: [:], proxy: nil, plain: nil)
     }
 
-    private init(main: HTTPClient, mainConnectTimeout: Duration, others: [ClientKey: HTTPClient], proxy: ProxyRules?, plain: PlainConnections?) {
+    private init(
+        main: HTTPClient, mainConnectTimeout: Duration, dnsOverride: [String: String], others: [ClientKey: HTTPClient], proxy: ProxyRules?,
+        plain: PlainConnections?
+    ) {
         logger = connections.logger
         self.main = main
         self.mainConnectTimeout = mainConnectTimeout
+        self.dnsOverride = dnsOverride
         self.others = others
         self.proxy = proxy
         self.plain = plain
@@ -82,7 +88,7 @@ package final class HTTPClientPool: Sendable {
                     idleLimit: settings.connectionsPerHost ?? 8) : nil
                 defer { plain?.closeAll() }
                 return try await body(HTTPClientPool(
-                    main: made[0], mainConnectTimeout: settings.connectTimeout, others: others, proxy: settings.proxy, plain: plain))
+                    main: made[0], mainConnectTimeout: settings.connectTimeout, dnsOverride: settings.dnsOverride, others: others, proxy: settings.proxy, plain: plain))
             }
             var own = settings
             own.connectTimeout = kinds[index].connectTimeout

@@ -90,12 +90,14 @@ public struct RunSession: Sendable {
         loader.defaults = RequestOptions(transport: defaults, retry: defaultRetry)
         loader.defaultHeaders = headers
         let outcomes = await Concurrently.map(paths, width: System.coreCount) { [loader, standardInput, readLog] path in
-            FileSystem.$readOwner.withValue(readLog.map { FileSystem.ReadOwner(log: $0, owner: path) }) {
-                Result { () throws(DiagnosticList) in
-                    if path == Self.standardInputPath, let standardInput {
-                        return try loader.load(text: standardInput, path: path)
+            await BlockingWork.run {
+                FileSystem.$readOwner.withValue(readLog.map { FileSystem.ReadOwner(log: $0, owner: path) }) {
+                    Result { () throws(DiagnosticList) in
+                        if path == Self.standardInputPath, let standardInput {
+                            return try loader.load(text: standardInput, path: path)
+                        }
+                        return try loader.load(path: path)
                     }
-                    return try loader.load(path: path)
                 }
             }
         }

@@ -21,9 +21,9 @@ struct HelperLauncher: Sendable {
 
     /// Starts the program with a socket pair on its standard input and output, and returns
     /// rest-run's end of it and the process.
-    func launch() throws(HelperProcess.HelperError) -> (socket: Int32, process: pid_t) {
+    func launch() throws(HelperError) -> (socket: Int32, process: pid_t) {
         guard let path = locate() else {
-            throw HelperProcess.HelperError(message: "\(name) is not installed beside rest-run (looked in \(Self.executableDirectory() ?? "rest-run's folder") and its ../lib/rest-run; build it with `swift build --product \(name)`, or name it with \(pathVariable))")
+            throw HelperError(message: "\(name) is not installed beside rest-run (looked in \(Self.executableDirectory() ?? "rest-run's folder") and its ../lib/rest-run; build it with `swift build --product \(name)`, or name it with \(pathVariable))")
         }
         var sockets: [Int32] = [-1, -1]
         #if canImport(Darwin)
@@ -31,7 +31,7 @@ struct HelperLauncher: Sendable {
         #else
         let paired = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &sockets)
         #endif
-        guard paired == 0 else { throw HelperProcess.HelperError(message: "cannot start \(name): \(String(cString: strerror(errno)))") }
+        guard paired == 0 else { throw HelperError(message: "cannot start \(name): \(String(cString: strerror(errno)))") }
         #if canImport(Darwin)
         var on: Int32 = 1
         _ = setsockopt(sockets[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -80,7 +80,7 @@ struct HelperLauncher: Sendable {
         }
         guard spawned == 0 else {
             close(sockets[0])
-            throw HelperProcess.HelperError(message: "cannot start \(path): \(String(cString: strerror(spawned)))")
+            throw HelperError(message: "cannot start \(path): \(String(cString: strerror(spawned)))")
         }
         return (sockets[0], process)
     }

@@ -1,4 +1,5 @@
 import OrderedCollections
+import RestRunHelperProtocol
 extension DecodedValue {
     /// Compact JSON text (`{"a":1}`).
     public var jsonText: String {
@@ -70,33 +71,9 @@ extension DecodedValue {
         output += "\n" + String(repeating: indent, count: level)
     }
 
+    /// One escaper for all the JSON rest-run writes: the helpers' lines and bodies alike.
     private static func writeString(_ value: String, to output: inout String) {
-        output += "\""
-        // Most strings need no escape: appended whole, not scalar by scalar.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            output += value
-            output += "\""
-            return
-        }
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
+        JSONValue.writeString(value, to: &output)
     }
 }
 

@@ -10,6 +10,8 @@ package struct CallFailure: Error, Sendable {
         case deadline
         case reflection
         case response
+        case bodyTooLarge
+        case connectTimeout
     }
 
     /// The kind.

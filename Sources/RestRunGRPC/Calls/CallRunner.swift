@@ -1,28 +1,33 @@
 import GRPCCore
 import NIOCore
+import RestRunHelperProtocol
 
 /// Makes one call of any shape: every request message is sent, the stream half-closed, and every
 /// response message collected with the initial and trailing metadata and the status. Unary and
 /// server-streaming calls are the same exchange with one request message.
 struct CallRunner {
-    /// The most bytes of response messages one call keeps.
+    /// The most bytes of response messages one call keeps when the request sets no `max_body`.
     static let responseLimit = 64 * 1024 * 1024
+    /// The most it keeps whatever the request says: its answer must fit one line to rest-run.
+    static let largestResponseLimit = HelperLimits.answerLine / 2
 
     let pool: ChannelPool
 
     func call(
-        target: CallTarget, service: String, method: String, metadata: [(String, String)],
-        messages: [[UInt8]], timeout: Duration?
+        target: GRPCTarget, service: String, method: String, metadata: [(String, String)],
+        messages: [[UInt8]], timeout: Duration?, responseLimit: Int? = nil
     ) async throws(CallFailure) -> CallOutcome {
+        let limit = min(responseLimit ?? Self.responseLimit, Self.largestResponseLimit)
         guard let timeout else {
-            return try await exchange(target: target, service: service, method: method, metadata: metadata, messages: messages, timeout: nil)
+            return try await exchange(target: target, service: service, method: method, metadata: metadata, messages: messages, timeout: nil, limit: limit)
         }
         // The deadline is a timer on the connections' loop that cancels the call: grpc-swift's
         // own would cost every call a task group, a sleeping task and a timer thread woken to
         // cancel it.
         let call = Task(executorPreference: pool.executor) { () async -> Result<CallOutcome, CallFailure> in
             do throws(CallFailure) {
-                return .success(try await exchange(target: target, service: service, method: method, metadata: metadata, messages: messages, timeout: timeout))
+                return .success(try await exchange(
+                    target: target, service: service, method: method, metadata: metadata, messages: messages, timeout: timeout, limit: limit))
             } catch {
                 return .failure(error)
             }
@@ -36,8 +41,8 @@ struct CallRunner {
     }
 
     private func exchange(
-        target: CallTarget, service: String, method: String, metadata: [(String, String)],
-        messages: [[UInt8]], timeout: Duration?
+        target: GRPCTarget, service: String, method: String, metadata: [(String, String)],
+        messages: [[UInt8]], timeout: Duration?, limit: Int
     ) async throws(CallFailure) -> CallOutcome {
         let client = try pool.client(for: target)
         var requestMetadata = Metadata()
@@ -55,7 +60,7 @@ struct CallRunner {
         }
         var options = CallOptions.defaults
         options.waitForReady = false
-        options.maxResponseMessageBytes = Self.responseLimit
+        options.maxResponseMessageBytes = limit
         let started = ContinuousClock.now
         do {
             return try await client.bidirectionalStreaming(
@@ -75,8 +80,8 @@ struct CallRunner {
                             switch part {
                             case .message(let bytes):
                                 total += bytes.count
-                                guard total <= Self.responseLimit else {
-                                    throw CallFailure(kind: .response, message: "the responses are larger than 64 MB")
+                                guard total <= limit else {
+                                    throw CallFailure(kind: .bodyTooLarge, message: "the response messages are larger than max_body (\(limit) bytes)")
                                 }
                                 outcome.responses.append(bytes)
                             case .trailingMetadata(let trailers):
@@ -112,10 +117,15 @@ struct CallRunner {
 
     /// Throws when `error` is grpc-swift's own (no connection, a TLS failure, rest-run's deadline)
     /// rather than a status the server sent.
-    static func failIfLocal(_ error: RPCError, target: CallTarget, timeout: Duration?, started: ContinuousClock.Instant) throws(CallFailure) {
+    static func failIfLocal(_ error: RPCError, target: GRPCTarget, timeout: Duration?, started: ContinuousClock.Instant) throws(CallFailure) {
         // The call's task is cancelled only by the deadline's timer.
         if let timeout, Task.isCancelled || (error.code == .deadlineExceeded && ContinuousClock.now - started >= timeout * 0.9) {
             throw CallFailure(kind: .deadline, message: deadlineMessage(target, timeout))
+        }
+        // A message over `max_body` is refused on this side, before it is read whole.
+        if error.code == .resourceExhausted, error.message.contains("exceeded the configured maximum") {
+            let sizes = error.message.firstRange(of: "(max:").map { " " + error.message[$0.lowerBound...] } ?? ""
+            throw CallFailure(kind: .bodyTooLarge, message: "a response message of \(target.authority) is larger than max_body\(sizes)")
         }
         // grpc-swift's words for a server that closed the connection before HTTP/2 began are
         // among them: a TLS port answering plain text does that.
@@ -138,13 +148,13 @@ struct CallRunner {
     }
 
     /// What a server that does not answer in HTTP/2 is told as.
-    static func notHTTP2(_ target: CallTarget) -> String {
+    static func notHTTP2(_ target: GRPCTarget) -> String {
         "\(target.authority) does not speak HTTP/2, which gRPC needs"
     }
 
     /// `failure` in the words that fit it best: a `grpc://` call to a port that speaks TLS (its
     /// server closes the plain-text connection before HTTP/2 begins) says to use `grpcs://`.
-    static func explained(_ failure: CallFailure, target: CallTarget, pool: ChannelPool) async -> CallFailure {
+    static func explained(_ failure: CallFailure, target: GRPCTarget, pool: ChannelPool) async -> CallFailure {
         guard !target.usesTLS, failure.kind == .protocolError, failure.message == notHTTP2(target),
               await TLSProbe.speaksTLS(host: target.host, port: target.port, on: pool.executor.loop) else { return failure }
         return CallFailure(kind: .tls, message: "\(target.authority) speaks TLS on that port: use grpcs://")
@@ -181,7 +191,7 @@ struct CallRunner {
         return "the connection could not be secured"
     }
 
-    static func deadlineMessage(_ target: CallTarget, _ timeout: Duration) -> String {
+    static func deadlineMessage(_ target: GRPCTarget, _ timeout: Duration) -> String {
         "\(target.authority) did not answer within \(format(timeout)) (the request's timeout)"
     }
 

@@ -3,6 +3,7 @@ import GRPCNIOTransportCore
 import NIOCore
 import GRPCNIOTransportHTTP2Posix
 import NIOPosix
+import RestRunHelperProtocol
 import Synchronization
 
 /// One gRPC client (one HTTP/2 connection, kept open) per target, for the helper's life: the
@@ -11,7 +12,7 @@ import Synchronization
 final class ChannelPool: Sendable {
     typealias Client = GRPCClient<HTTP2ClientTransport.Posix>
 
-    private let clients = Mutex<[CallTarget: Client]>([:])
+    private let clients = Mutex<[GRPCTarget: Client]>([:])
     /// The one thread that carries every connection and runs every call's tasks: the calls are
     /// few bytes each, and a second thread would only add hand-offs on a machine that also runs
     /// rest-run and, often, the server.
@@ -23,8 +24,31 @@ final class ChannelPool: Sendable {
         executor = LoopExecutor(loop: loops.next())
     }
 
+    /// Before the first call to `target`, when it sets a connect timeout: whether a connection can
+    /// be made within it (grpc-swift's own connection has no such bound, and a call to an address
+    /// that never answers would wait for its whole deadline).
+    func checkConnecting(to target: GRPCTarget) async throws(CallFailure) {
+        guard let limit = target.connectTimeout, clients.withLock({ $0[target] == nil }) else { return }
+        let (seconds, attoseconds) = limit.components
+        let amount = TimeAmount.nanoseconds(seconds >= Int64.max / 1_000_000_000 ? Int64.max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        do {
+            let channel = try await ClientBootstrap(group: executor.loop).connectTimeout(amount)
+                .connect(host: target.address ?? target.host, port: target.port).get()
+            try? await channel.close()
+        } catch let error as ChannelError {
+            if case .connectTimeout = error {
+                throw CallFailure(kind: .connectTimeout, message: "could not connect to \(target.authority) within \(CallRunner.format(limit)) (connect_timeout; is the host reachable?)")
+            }
+            throw CallFailure(kind: .connection, message: "cannot connect to \(target.authority): \(error)")
+        } catch {
+            let text = "\(error)".lowercased()
+            throw CallFailure(kind: .connection, message: text.contains("refused")
+                ? "cannot connect to \(target.authority): connection refused" : "cannot connect to \(target.authority): \(CallRunner.describe(error))")
+        }
+    }
+
     /// The client of `target`, made and connected on first use.
-    func client(for target: CallTarget) throws(CallFailure) -> Client {
+    func client(for target: GRPCTarget) throws(CallFailure) -> Client {
         try clients.withLock { clients throws(CallFailure) -> Client in
             if let client = clients[target] { return client }
             let client = try makeClient(for: target)
@@ -33,7 +57,7 @@ final class ChannelPool: Sendable {
         }
     }
 
-    private func makeClient(for target: CallTarget) throws(CallFailure) -> Client {
+    private func makeClient(for target: GRPCTarget) throws(CallFailure) -> Client {
         let security: HTTP2ClientTransport.Posix.TransportSecurity
         if target.usesTLS {
             var tls = HTTP2ClientTransport.Posix.TransportSecurity.TLS.defaults
@@ -49,15 +73,19 @@ final class ChannelPool: Sendable {
         } else {
             security = .plaintext
         }
+        let host = target.address ?? target.host
         let resolvable: any ResolvableTarget
-        if target.host.contains(":") {
-            resolvable = .ipv6(address: target.host, port: target.port)
-        } else if target.host.split(separator: ".").count == 4, target.host.allSatisfy({ $0.isNumber || $0 == "." }) {
-            resolvable = .ipv4(address: target.host, port: target.port)
+        if host.contains(":") {
+            resolvable = .ipv6(address: host, port: target.port)
+        } else if host.split(separator: ".").count == 4, host.allSatisfy({ $0.isNumber || $0 == "." }) {
+            resolvable = .ipv4(address: host, port: target.port)
         } else {
-            resolvable = .dns(host: target.host, port: target.port)
+            resolvable = .dns(host: host, port: target.port)
         }
         var config = HTTP2ClientTransport.Posix.Config.defaults
+        // Connected to another address (`--resolve`), the call still names the URL's host: in
+        // `:authority`, and to TLS as the server's name.
+        if target.address != nil { config.http2.authority = target.host }
         // A retried call after a refused connection connects again soon rather than after
         // grpc-swift's default backoff of a second or more.
         config.backoff = .init(initial: .milliseconds(50), max: .seconds(1), multiplier: 1.6, jitter: 0.2)

@@ -1,4 +1,6 @@
 import GRPCCore
+import RestRunHelperProtocol
+package import RestRunHelperProtocol
 import SwiftProtobuf
 
 /// Asks a server's reflection service for the descriptors of every service it offers, over one
@@ -8,7 +10,7 @@ struct ReflectionClient {
     let pool: ChannelPool
 
     /// The files that declare the server's services, with every file they import.
-    func files(of target: CallTarget, metadata: [(String, String)], timeout: Duration?) async throws(CallFailure) -> [Google_Protobuf_FileDescriptorProto] {
+    func files(of target: GRPCTarget, metadata: [(String, String)], timeout: Duration?) async throws(CallFailure) -> [Google_Protobuf_FileDescriptorProto] {
         for version in ["grpc.reflection.v1", "grpc.reflection.v1alpha"] {
             if let files = try await files(of: target, service: version + ".ServerReflection", metadata: metadata, timeout: timeout) {
                 return files
@@ -20,7 +22,7 @@ struct ReflectionClient {
     /// The files, or nil when the server does not implement this version. One stream carries the
     /// whole conversation: the list of services, the files that declare them, then any import the
     /// server left out, asked for by name.
-    private func files(of target: CallTarget, service: String, metadata: [(String, String)], timeout: Duration?) async throws(CallFailure) -> [Google_Protobuf_FileDescriptorProto]? {
+    private func files(of target: GRPCTarget, service: String, metadata: [(String, String)], timeout: Duration?) async throws(CallFailure) -> [Google_Protobuf_FileDescriptorProto]? {
         let client = try pool.client(for: target)
         let (outgoing, sender) = AsyncStream.makeStream(of: [UInt8].self)
         var requestMetadata = Metadata()
@@ -136,7 +138,7 @@ struct ReflectionClient {
         return result
     }
 
-    private static func checkError(_ response: [UInt8], target: CallTarget) throws(CallFailure) {
+    private static func checkError(_ response: [UInt8], target: GRPCTarget) throws(CallFailure) {
         for (number, payload) in fields(response) where number == 7 {
             var message = ""
             for (inner, text) in fields(payload) where inner == 2 { message = String(decoding: text, as: UTF8.self) }

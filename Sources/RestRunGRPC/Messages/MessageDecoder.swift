@@ -1,3 +1,4 @@
+package import RestRunHelperProtocol
 import SwiftProtobuf
 
 /// Reads a message in the protobuf binary encoding through its descriptor and writes it in the
@@ -15,7 +16,7 @@ package struct MessageDecoder {
     let pool: DescriptorPool
 
     /// The JSON of `bytes`, a message of type `name`.
-    func decode(_ bytes: ArraySlice<UInt8>, as name: String, depth: Int = 0) throws(DecodeFailure) -> ProtoJSON {
+    func decode(_ bytes: ArraySlice<UInt8>, as name: String, depth: Int = 0) throws(DecodeFailure) -> JSONValue {
         guard depth < MessageEncoder.depthLimit else { throw DecodeFailure(message: "messages are nested more than \(MessageEncoder.depthLimit) deep") }
         if let type = WellKnownJSON.types[name] {
             do throws(WellKnownJSON.Mismatch) {
@@ -30,7 +31,7 @@ package struct MessageDecoder {
         // item of a repeated field, the concatenated encodings of a singular message (which
         // protobuf merges).
         var singles: [Int: WireReader.WireValue] = [:]
-        var repeated: [Int: [ProtoJSON]] = [:]
+        var repeated: [Int: [JSONValue]] = [:]
         var merged: [Int: [UInt8]] = [:]
         var oneofChoice: [Int: Int] = [:]
         var reader = WireReader(bytes)
@@ -88,20 +89,20 @@ package struct MessageDecoder {
                 }
             }
         }
-        var members: [ProtoJSON.Property] = []
+        var members: [JSONValue.Property] = []
         for (index, field) in message.fields.enumerated() {
             if field.isRepeated {
                 guard let items = repeated[index], !items.isEmpty else { continue }
                 if let entry = pool.messages[field.typeName], entry.isMapEntry {
-                    members.append(ProtoJSON.Property(field.jsonName, try mapObject(items, entry: entry)))
+                    members.append(JSONValue.Property(field.jsonName, try mapObject(items, entry: entry)))
                 } else {
-                    members.append(ProtoJSON.Property(field.jsonName, .array(items)))
+                    members.append(JSONValue.Property(field.jsonName, .array(items)))
                 }
             } else if let payload = merged[index] {
-                members.append(ProtoJSON.Property(field.jsonName, try decode(payload[...], as: field.typeName, depth: depth + 1)))
+                members.append(JSONValue.Property(field.jsonName, try decode(payload[...], as: field.typeName, depth: depth + 1)))
             } else if let value = singles[index], let json = try scalar(field, value) {
                 if !field.hasPresence, Self.isDefault(value, field) { continue }
-                members.append(ProtoJSON.Property(field.jsonName, json))
+                members.append(JSONValue.Property(field.jsonName, json))
             }
         }
         return .object(members)
@@ -109,8 +110,8 @@ package struct MessageDecoder {
 
     /// A map field's entries (already decoded as `{"key":..., "value":...}` objects) as one
     /// object; a later entry with the same key wins.
-    private func mapObject(_ entries: [ProtoJSON], entry: DescriptorPool.MessageType) throws(DecodeFailure) -> ProtoJSON {
-        var members: [ProtoJSON.Property] = []
+    private func mapObject(_ entries: [JSONValue], entry: DescriptorPool.MessageType) throws(DecodeFailure) -> JSONValue {
+        var members: [JSONValue.Property] = []
         var positions: [String: Int] = [:]
         guard entry.fields.count == 2 else { return .object([]) }
         let keyField = entry.fields[0], valueField = entry.fields[1]
@@ -131,14 +132,14 @@ package struct MessageDecoder {
                 members[position].value = value
             } else {
                 positions[key] = members.count
-                members.append(ProtoJSON.Property(key, value))
+                members.append(JSONValue.Property(key, value))
             }
         }
         return .object(members)
     }
 
     /// The JSON of a map value that was left out of its entry.
-    private func defaultJSON(_ field: DescriptorPool.FieldInfo) throws(DecodeFailure) -> ProtoJSON? {
+    private func defaultJSON(_ field: DescriptorPool.FieldInfo) throws(DecodeFailure) -> JSONValue? {
         switch field.type {
         case .message, .group: return try decode([], as: field.typeName, depth: 1)
         case .enum: return try scalar(field, .varint(0))
@@ -172,7 +173,7 @@ package struct MessageDecoder {
         }
     }
 
-    private func decodeAny(_ bytes: ArraySlice<UInt8>, depth: Int) throws(DecodeFailure) -> ProtoJSON {
+    private func decodeAny(_ bytes: ArraySlice<UInt8>, depth: Int) throws(DecodeFailure) -> JSONValue {
         var url = ""
         var payload: [UInt8] = []
         var reader = WireReader(bytes)
@@ -191,15 +192,15 @@ package struct MessageDecoder {
         }
         let inner = try decode(payload[...], as: typeName, depth: depth + 1)
         if WellKnownJSON.types[typeName] != nil || typeName == "google.protobuf.Any" {
-            return .object([ProtoJSON.Property("@type", .string(url)), ProtoJSON.Property("value", inner)])
+            return .object([JSONValue.Property("@type", .string(url)), JSONValue.Property("value", inner)])
         }
         guard case .object(let members) = inner else { return inner }
-        return .object([ProtoJSON.Property("@type", .string(url))] + members)
+        return .object([JSONValue.Property("@type", .string(url))] + members)
     }
 
     /// The JSON of one scalar, or nil when its wire type does not fit the field (protobuf keeps
     /// such a field as unknown, and the printer leaves it out).
-    private func scalar(_ field: DescriptorPool.FieldInfo, _ value: WireReader.WireValue) throws(DecodeFailure) -> ProtoJSON? {
+    private func scalar(_ field: DescriptorPool.FieldInfo, _ value: WireReader.WireValue) throws(DecodeFailure) -> JSONValue? {
         switch (field.type, value) {
         case (.int32, .varint(let raw)): return .number(String(Int32(truncatingIfNeeded: raw)))
         case (.sint32, .varint(let raw)):
@@ -227,7 +228,7 @@ package struct MessageDecoder {
         }
     }
 
-    private static func number(_ value: Double, text: String) -> ProtoJSON {
+    private static func number(_ value: Double, text: String) -> JSONValue {
         if value.isNaN { return .string("NaN") }
         if value == .infinity { return .string("Infinity") }
         if value == -.infinity { return .string("-Infinity") }

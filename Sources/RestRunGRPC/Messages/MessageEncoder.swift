@@ -1,3 +1,4 @@
+package import RestRunHelperProtocol
 import SwiftProtobuf
 
 /// Writes a message given in the proto3 JSON mapping in the protobuf binary encoding, through its
@@ -25,13 +26,13 @@ struct MessageEncoder {
         problems.append(MessageProblem(path: path, message: message, unknown: unknown, candidates: candidates, atKey: atKey))
     }
 
-    private func isTemplate(_ json: ProtoJSON) -> Bool {
+    private func isTemplate(_ json: JSONValue) -> Bool {
         guard allowTemplates, case .string(let text) = json else { return false }
         return text.contains("{{")
     }
 
     /// The encoding of `json` as a message of type `name` (a full name).
-    mutating func encode(_ json: ProtoJSON, as name: String, path: [MessageProblem.PathStep] = [], depth: Int = 0) -> [UInt8] {
+    mutating func encode(_ json: JSONValue, as name: String, path: [MessageProblem.PathStep] = [], depth: Int = 0) -> [UInt8] {
         guard depth < Self.depthLimit else {
             problem(path, "messages are nested more than \(Self.depthLimit) deep")
             return []
@@ -91,7 +92,7 @@ struct MessageEncoder {
         String(name.split(separator: ".").last ?? Substring(name))
     }
 
-    private static func holdsTemplate(_ json: ProtoJSON) -> Bool {
+    private static func holdsTemplate(_ json: JSONValue) -> Bool {
         switch json {
         case .string(let text): text.contains("{{")
         case .array(let items): items.contains(where: holdsTemplate)
@@ -100,7 +101,7 @@ struct MessageEncoder {
         }
     }
 
-    static func describe(_ json: ProtoJSON) -> String {
+    static func describe(_ json: JSONValue) -> String {
         switch json {
         case .string(let text): "the string \"\(text.count > 40 ? String(text.prefix(40)) + "..." : text)\""
         case .number(let text): "the number \(text)"
@@ -109,7 +110,7 @@ struct MessageEncoder {
         }
     }
 
-    private mutating func encodeAny(_ json: ProtoJSON, path: [MessageProblem.PathStep], depth: Int) -> [UInt8] {
+    private mutating func encodeAny(_ json: JSONValue, path: [MessageProblem.PathStep], depth: Int) -> [UInt8] {
         guard case .object(let members) = json else {
             problem(path, "an Any is written as a JSON object with \"@type\", not \(Self.describe(json))")
             return []
@@ -141,7 +142,7 @@ struct MessageEncoder {
         return writer.bytes
     }
 
-    private mutating func encodeField(_ field: DescriptorPool.FieldInfo, _ json: ProtoJSON, path: [MessageProblem.PathStep], depth: Int, into writer: inout WireWriter) {
+    private mutating func encodeField(_ field: DescriptorPool.FieldInfo, _ json: JSONValue, path: [MessageProblem.PathStep], depth: Int, into writer: inout WireWriter) {
         if field.isRepeated, let entry = pool.messages[field.typeName], entry.isMapEntry {
             guard case .object(let members) = json else {
                 if !isTemplate(json) { problem(path, "\(field.jsonName) is a map, written as a JSON object, not \(Self.describe(json))") }
@@ -193,7 +194,7 @@ struct MessageEncoder {
         encodeSingle(field, json, path: path, depth: depth, into: &writer)
     }
 
-    private mutating func encodeSingle(_ field: DescriptorPool.FieldInfo, _ json: ProtoJSON, path: [MessageProblem.PathStep], depth: Int, into writer: inout WireWriter) {
+    private mutating func encodeSingle(_ field: DescriptorPool.FieldInfo, _ json: JSONValue, path: [MessageProblem.PathStep], depth: Int, into writer: inout WireWriter) {
         switch field.type {
         case .message:
             let payload = encode(json, as: field.typeName, path: path, depth: depth + 1)
@@ -225,7 +226,7 @@ struct MessageEncoder {
         }
     }
 
-    private mutating func encodeScalar(_ field: DescriptorPool.FieldInfo, _ json: ProtoJSON, path: [MessageProblem.PathStep], into writer: inout WireWriter, tagged: Bool) {
+    private mutating func encodeScalar(_ field: DescriptorPool.FieldInfo, _ json: JSONValue, path: [MessageProblem.PathStep], into writer: inout WireWriter, tagged: Bool) {
         if isTemplate(json) { return }
         func wrong(_ expected: String) {
             problem(path, "\(field.jsonName) is \(expected), not \(Self.describe(json))")
@@ -312,7 +313,7 @@ struct MessageEncoder {
 
     /// The number an enum value is written as: its name, or a number; nil (with a problem) when
     /// it is neither.
-    private mutating func enumNumber(_ field: DescriptorPool.FieldInfo, _ json: ProtoJSON, path: [MessageProblem.PathStep]) -> Int32? {
+    private mutating func enumNumber(_ field: DescriptorPool.FieldInfo, _ json: JSONValue, path: [MessageProblem.PathStep]) -> Int32? {
         func wrongEnum(_ expected: String) -> Int32? {
             problem(path, "\(field.jsonName) is \(expected), not \(Self.describe(json))")
             return nil
@@ -343,7 +344,7 @@ struct MessageEncoder {
 
     /// The integer `json` holds (a number or a string of one, exponents allowed when the value
     /// is whole), within `range`.
-    private mutating func integer(_ json: ProtoJSON, field: DescriptorPool.FieldInfo, path: [MessageProblem.PathStep], range: ClosedRange<Int64>) -> Int64? {
+    private mutating func integer(_ json: JSONValue, field: DescriptorPool.FieldInfo, path: [MessageProblem.PathStep], range: ClosedRange<Int64>) -> Int64? {
         let text: String
         switch json {
         case .number(let number): text = number
@@ -371,7 +372,7 @@ struct MessageEncoder {
         return value
     }
 
-    private mutating func unsigned64(_ json: ProtoJSON, field: DescriptorPool.FieldInfo, path: [MessageProblem.PathStep]) -> UInt64? {
+    private mutating func unsigned64(_ json: JSONValue, field: DescriptorPool.FieldInfo, path: [MessageProblem.PathStep]) -> UInt64? {
         let text: String
         switch json {
         case .number(let number): text = number
@@ -390,7 +391,7 @@ struct MessageEncoder {
         return nil
     }
 
-    private func floating(_ json: ProtoJSON) -> Double? {
+    private func floating(_ json: JSONValue) -> Double? {
         switch json {
         case .number(let text): return Double(text)
         case .string("NaN"): return .nan

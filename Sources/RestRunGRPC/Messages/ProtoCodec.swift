@@ -1,3 +1,4 @@
+package import RestRunHelperProtocol
 import SwiftProtobuf
 
 /// Messages of a schema (`.proto` files or their text) written and read in the proto3 JSON
@@ -17,14 +18,14 @@ package struct ProtoCodec: Sendable {
     }
 
     /// The binary encoding of `json`, a message of `type` (a full name), or its problems.
-    package func encode(_ json: ProtoJSON, as type: String) -> Result<[UInt8], ProtoCodecProblems> {
+    package func encode(_ json: JSONValue, as type: String) -> Result<[UInt8], ProtoCodecProblems> {
         var encoder = MessageEncoder(pool: pool, allowTemplates: false)
         let bytes = encoder.encode(json, as: type)
         return encoder.problems.isEmpty ? .success(bytes) : .failure(ProtoCodecProblems(problems: encoder.problems))
     }
 
     /// The JSON of `bytes`, a message of `type`.
-    package func decode(_ bytes: [UInt8], as type: String) throws(MessageDecoder.DecodeFailure) -> ProtoJSON {
+    package func decode(_ bytes: [UInt8], as type: String) throws(MessageDecoder.DecodeFailure) -> JSONValue {
         try MessageDecoder(pool: pool).decode(bytes[...], as: type)
     }
 

@@ -1,3 +1,4 @@
+package import RestRunHelperProtocol
 import SwiftProtobuf
 
 /// The well-known types whose JSON form is special (a string for a `Timestamp`, the bare value for
@@ -43,10 +44,10 @@ enum WellKnownJSON {
     struct Mismatch: Error {}
 
     /// The JSON of a message of `type` whose binary encoding is `bytes`.
-    static func json(of bytes: ArraySlice<UInt8>, type: any SwiftProtobuf.Message.Type) throws(Mismatch) -> ProtoJSON {
+    static func json(of bytes: ArraySlice<UInt8>, type: any SwiftProtobuf.Message.Type) throws(Mismatch) -> JSONValue {
         do {
             let text = try printed(bytes, type)
-            return try ProtoJSONParser.parse(text.utf8)
+            return try JSONValueReader.parse(text.utf8)
         } catch {
             throw Mismatch()
         }
@@ -57,7 +58,7 @@ enum WellKnownJSON {
     }
 
     /// The binary encoding of `json`, a message of `type` in its JSON form.
-    static func bytes(of json: ProtoJSON, type: any SwiftProtobuf.Message.Type) throws(Mismatch) -> [UInt8] {
+    static func bytes(of json: JSONValue, type: any SwiftProtobuf.Message.Type) throws(Mismatch) -> [UInt8] {
         do {
             return try encoded(json.text, type)
         } catch {

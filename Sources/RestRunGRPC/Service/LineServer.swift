@@ -1,14 +1,12 @@
 import NIOCore
 import NIOPosix
+import RestRunHelperProtocol
 
 /// Serves a `GRPCService` on standard input and output: reads request lines as they come, starts
 /// each one's answer at once, and writes every answer as a line when it is ready. The lines are
 /// read and written by the event loop that carries the calls' connections, and the answers run
 /// there too, so a call never waits for another thread to wake.
 package enum LineServer {
-    /// The longest request line read (rest-run's requests are far shorter).
-    static let lineLimit = 64 * 1024 * 1024
-
     /// Serves until standard input ends and every answer is written; returns an error's text when
     /// standard input or output cannot be served.
     package static func serve(_ service: GRPCService) async -> String? {
@@ -33,7 +31,9 @@ package enum LineServer {
 }
 
 /// Splits the input into lines, answers each in a task of its own on the loop, and completes
-/// `finished` once the input has ended and the last answer is written.
+/// `finished` once the input has ended and the last answer is written. A cancel line cancels the
+/// task of the request it names; a line longer than `HelperLimits.requestLine` is answered as a
+/// failure (under the id its first bytes name) and the rest of it skipped.
 final class LineHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -41,7 +41,10 @@ final class LineHandler: ChannelInboundHandler {
     private let service: GRPCService
     private let finished: EventLoopPromise<Void>
     private var pending = ByteBuffer()
+    /// The id the over-long line being skipped named, once one is: `.some(nil)` when it named none.
+    private var skipping: Int?? = nil
     private var answering = 0
+    private var tasks: [Int: Task<Void, Never>] = [:]
     private var inputEnded = false
     private var flushPending = false
 
@@ -55,13 +58,18 @@ final class LineHandler: ChannelInboundHandler {
         pending.writeBuffer(&bytes)
         while let newline = pending.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) {
             let line = pending.readableBytesView[pending.readerIndex..<newline]
-            start(Array(line), context: context)
+            if let skipped = skipping {
+                skipping = nil
+                refuse(id: skipped, context: context)
+            } else {
+                take(line, context: context)
+            }
             pending.moveReaderIndex(to: newline + 1)
         }
-        if pending.readableBytes > LineServer.lineLimit {
-            pending.clear()
-            start(Array("request line longer than 64 MB".utf8), context: context)
+        if skipping == nil, pending.readableBytes > HelperLimits.requestLine {
+            skipping = .some(HelperEnvelope.id(atStartOf: pending.readableBytesView))
         }
+        if skipping != nil { pending.clear() }
         pending.discardReadBytes()
     }
 
@@ -74,20 +82,35 @@ final class LineHandler: ChannelInboundHandler {
         if answering == 0, !flushPending { finished.succeed() }
     }
 
-    private func start(_ line: [UInt8], context: ChannelHandlerContext) {
+    private func refuse(id: Int?, context: ChannelHandlerContext) {
+        let answer = GRPCService.failure("request", "the request is longer than \(HelperLimits.requestLine / 1024 / 1024) MB")
+        answering += 1
+        write(HelperEnvelope.answerText(id: id, answer.json), id: nil, to: context.channel)
+    }
+
+    /// Starts answering `line`, or cancels the request a cancel line names.
+    private func take(_ line: ByteBufferView, context: ChannelHandlerContext) {
+        let id = HelperEnvelope.id(atStartOf: line)
+        if line.count < 64, let id, let json = try? JSONValueReader.parse(line), HelperEnvelope.isCancel(json) {
+            tasks[id]?.cancel()
+            return
+        }
         answering += 1
         let loop = context.eventLoop
         let bound = NIOLoopBound((handler: self, channel: context.channel), eventLoop: loop)
         let service = service
-        Task(executorPreference: service.channels.executor) {
-            let answer = await service.answer(line)
-            loop.execute { bound.value.handler.write(answer, to: bound.value.channel) }
+        let bytes = Array(line)
+        let task = Task(executorPreference: service.channels.executor) {
+            let answer = await service.answer(bytes)
+            loop.execute { bound.value.handler.write(answer, id: id, to: bound.value.channel) }
         }
+        if let id { tasks[id] = task }
     }
 
     /// Writes `answer` and flushes once the answers ready in this turn of the loop are all
     /// written: one system call for them rather than one each.
-    private func write(_ answer: String, to channel: any Channel) {
+    private func write(_ answer: String, id: Int?, to channel: any Channel) {
+        if let id { tasks[id] = nil }
         var buffer = channel.allocator.buffer(capacity: answer.utf8.count + 1)
         buffer.writeString(answer)
         buffer.writeInteger(UInt8(ascii: "\n"))

@@ -1,5 +1,7 @@
-/// An answer that stands for the request's result (an unknown method, a message's problems).
+import RestRunHelperProtocol
+
+/// An answer that stands for the request's result (an unknown method).
 struct Refusal: Error {
-    /// The answer's member.
-    var member: ProtoJSON.Property
+    /// The answer.
+    var answer: GRPCHelperAnswer
 }

@@ -1,5 +1,6 @@
 package import GRPCCore
 package import RestRunGRPC
+import RestRunHelperProtocol
 import Synchronization
 
 /// The route guide, served without generated code: each message is read and written as JSON
@@ -20,7 +21,7 @@ package final class RouteGuideService: RegistrableRPCService {
         self.echoesAuthorization = echoesAuthorization
     }
 
-    private func decode(_ bytes: [UInt8], _ type: String) throws -> ProtoJSON {
+    private func decode(_ bytes: [UInt8], _ type: String) throws -> JSONValue {
         do throws(MessageDecoder.DecodeFailure) {
             return try codec.decode(bytes, as: type)
         } catch {
@@ -28,7 +29,7 @@ package final class RouteGuideService: RegistrableRPCService {
         }
     }
 
-    private func encode(_ json: ProtoJSON, _ type: String) throws -> [UInt8] {
+    private func encode(_ json: JSONValue, _ type: String) throws -> [UInt8] {
         switch codec.encode(json, as: type) {
         case .success(let bytes): return bytes
         case .failure(let problems): throw RPCError(code: .internalError, message: problems.problems.map(\.message).joined(separator: "; "))
@@ -95,11 +96,11 @@ package final class RouteGuideService: RegistrableRPCService {
             for (from, to) in zip(points, points.dropFirst()) {
                 distance += abs(to.latitude - from.latitude) + abs(to.longitude - from.longitude)
             }
-            let summary = ProtoJSON.object([
-                ProtoJSON.Property("pointCount", .number(String(points.count))),
-                ProtoJSON.Property("featureCount", .number(String(features.count))),
-                ProtoJSON.Property("distance", .number(String(min(distance, Int(Int32.max))))),
-                ProtoJSON.Property("elapsedTime", .string("\(points.count).500s")),
+            let summary = JSONValue.object([
+                JSONValue.Property("pointCount", .number(String(points.count))),
+                JSONValue.Property("featureCount", .number(String(features.count))),
+                JSONValue.Property("distance", .number(String(min(distance, Int(Int32.max))))),
+                JSONValue.Property("elapsedTime", .string("\(points.count).500s")),
             ])
             return StreamingServerResponse(single: ServerResponse(message: try self.encode(summary, "routeguide.RouteSummary")))
         }

@@ -1,5 +1,5 @@
-/// Reads JSON text (RFC 8259) into a `ProtoJSON`, nested at most `depthLimit` deep.
-package struct ProtoJSONParser {
+/// Reads JSON text (RFC 8259) into a `JSONValue`, nested at most `depthLimit` deep.
+package struct JSONValueReader {
     /// Why the text is not JSON.
     package struct SyntaxFailure: Error, Sendable {
         /// One sentence.
@@ -16,8 +16,8 @@ package struct ProtoJSONParser {
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// The value `text` holds.
-    package static func parse(_ text: some Collection<UInt8>) throws(SyntaxFailure) -> ProtoJSON {
-        var parser = ProtoJSONParser(Array(text))
+    package static func parse(_ text: some Collection<UInt8>) throws(SyntaxFailure) -> JSONValue {
+        var parser = JSONValueReader(Array(text))
         let value = try parser.value()
         parser.skipSpace()
         guard parser.offset == parser.bytes.count else { throw parser.failure("text after the JSON value") }
@@ -30,7 +30,7 @@ package struct ProtoJSONParser {
         while offset < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[offset]) { offset += 1 }
     }
 
-    private mutating func value() throws(SyntaxFailure) -> ProtoJSON {
+    private mutating func value() throws(SyntaxFailure) -> JSONValue {
         skipSpace()
         guard offset < bytes.count else { throw failure("a value is missing") }
         switch bytes[offset] {
@@ -39,7 +39,7 @@ package struct ProtoJSONParser {
             defer { depth -= 1 }
             guard depth <= Self.depthLimit else { throw failure("JSON nested more than \(Self.depthLimit) deep") }
             offset += 1
-            var members: [ProtoJSON.Property] = []
+            var members: [JSONValue.Property] = []
             skipSpace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
                 offset += 1
@@ -52,7 +52,7 @@ package struct ProtoJSONParser {
                 skipSpace()
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw failure("expected ':'") }
                 offset += 1
-                members.append(ProtoJSON.Property(key, try value()))
+                members.append(JSONValue.Property(key, try value()))
                 skipSpace()
                 guard offset < bytes.count else { throw failure("an object is not closed") }
                 if bytes[offset] == UInt8(ascii: ",") { offset += 1; continue }
@@ -65,7 +65,7 @@ package struct ProtoJSONParser {
             defer { depth -= 1 }
             guard depth <= Self.depthLimit else { throw failure("JSON nested more than \(Self.depthLimit) deep") }
             offset += 1
-            var items: [ProtoJSON] = []
+            var items: [JSONValue] = []
             skipSpace()
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
                 offset += 1
@@ -90,7 +90,7 @@ package struct ProtoJSONParser {
         }
     }
 
-    private mutating func literal(_ word: String, _ value: ProtoJSON) throws(SyntaxFailure) -> ProtoJSON {
+    private mutating func literal(_ word: String, _ value: JSONValue) throws(SyntaxFailure) -> JSONValue {
         let expected = Array(word.utf8)
         guard bytes.count - offset >= expected.count, Array(bytes[offset..<offset + expected.count]) == expected else {
             throw failure("unexpected text")
@@ -99,7 +99,7 @@ package struct ProtoJSONParser {
         return value
     }
 
-    private mutating func number() throws(SyntaxFailure) -> ProtoJSON {
+    private mutating func number() throws(SyntaxFailure) -> JSONValue {
         let start = offset
         func digits() -> Int {
             let first = offset

@@ -1,13 +1,14 @@
-/// A JSON value as the proto3 JSON mapping reads and writes it: numbers keep the text they were
-/// written with, so a 64-bit integer is never rounded through a `Double`, and members keep their
-/// order.
-package indirect enum ProtoJSON: Equatable, Sendable {
+/// A JSON value as rest-run and its helpers pass it: numbers keep the text they were written with,
+/// so a 64-bit integer is never rounded through a `Double`, and members keep their order. It is
+/// the value of every helper request and answer, and of the proto3 JSON mapping `rest-run-grpc`
+/// reads and writes.
+package indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     /// A number, as written.
     case number(String)
     case string(String)
-    case array([ProtoJSON])
+    case array([JSONValue])
     case object([Property])
 
     /// One member of an object.
@@ -15,17 +16,17 @@ package indirect enum ProtoJSON: Equatable, Sendable {
         /// The name.
         package var key: String
         /// The value.
-        package var value: ProtoJSON
+        package var value: JSONValue
 
         /// A member named `key`.
-        package init(_ key: String, _ value: ProtoJSON) {
+        package init(_ key: String, _ value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
     /// What a value is, for an error message.
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -69,7 +70,7 @@ package indirect enum ProtoJSON: Equatable, Sendable {
         }
     }
 
-    static func writeString(_ value: String, to output: inout String) {
+    package static func writeString(_ value: String, to output: inout String) {
         // Most strings need no escape: appended whole.
         if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
             output += "\""
@@ -99,8 +100,8 @@ package indirect enum ProtoJSON: Equatable, Sendable {
         output += "\""
     }
 
-    /// The value of member `key`, when this is an object that has it.
-    package subscript(key: String) -> ProtoJSON? {
+    /// The value of member `key`, when this is an object that has it (its last, when written twice).
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
