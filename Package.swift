@@ -73,6 +73,8 @@ let package = Package(
         // The lines rest-run and its helpers exchange, typed, with the one JSON value they are made
         // of: imported by both sides, and by nothing else.
         .target(name: "RestRunHelperProtocol"),
+        // The task executor on an event loop that rest-run's runs and rest-run-grpc's calls share.
+        .target(name: "RestRunEventLoops", dependencies: [.product(name: "NIOCore", package: "swift-nio")]),
         .target(
             name: "RestRunYAML",
             dependencies: ["CYAML"]
@@ -82,6 +84,7 @@ let package = Package(
             dependencies: [
                 "RestRunYAML",
                 "RestRunHelperProtocol",
+                "RestRunEventLoops",
                 "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -159,6 +162,7 @@ let package = Package(
             name: "RestRunGRPC",
             dependencies: [
                 "RestRunHelperProtocol",
+                "RestRunEventLoops",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2Posix", package: "grpc-swift-nio-transport"),
@@ -220,7 +224,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RestRunTests",
-            dependencies: ["RestRun", "RestRunFuzzing", "RestRunGraphQL", "RestRunGRPC", "RestRunHelperProtocol", "RestRunImporting", "RestRunMock", "RestRunTestSupport"],
+            dependencies: ["RestRun", "RestRunFuzzing", "RestRunGraphQL", "RestRunGRPC", "RestRunHelperProtocol", "RestRunEventLoops", "RestRunImporting", "RestRunMock", "RestRunTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

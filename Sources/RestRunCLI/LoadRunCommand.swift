@@ -54,34 +54,34 @@ struct LoadRunCommand: AsyncParsableCommand {
     @Option(name: .customLong("report-ndjson"), help: ArgumentHelp("Write the run as it goes, one JSON object a line: run_started, progress each second, run_finished (- for standard output).", valueName: "FILE"), completion: .file(extensions: ["ndjson", "jsonl"]))
     var reportNDJSON: String?
 
-    @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("Send this header with every request whose file or request does not set it; repeatable.", valueName: "'NAME: VALUE'"))
+    @Option(name: [.customShort("H"), .customLong("header")], help: SharedOptionHelp.header)
     var headers: [HeaderArgument] = []
 
-    @Flag(help: "Do not check TLS certificates.")
+    @Flag(help: SharedOptionHelp.insecure)
     var insecure = false
 
-    @Option(help: ArgumentHelp("Trust the certificate authorities in this PEM file instead of the system's.", valueName: "FILE"), completion: .file(extensions: ["pem", "crt"]))
+    @Option(help: SharedOptionHelp.cacert, completion: .file(extensions: ["pem", "crt"]))
     var cacert: String?
 
-    @Option(help: ArgumentHelp("Send every request through this HTTP proxy; \"\" for none. Default: HTTP_PROXY, HTTPS_PROXY and NO_PROXY.", valueName: "URL"))
+    @Option(help: SharedOptionHelp.proxy)
     var proxy: String?
 
-    @Option(help: ArgumentHelp("Connect to ADDR for HOST (as curl's --resolve); repeatable.", valueName: "HOST:PORT:ADDR"))
+    @Option(help: SharedOptionHelp.resolve)
     var resolve: [ResolveArgument] = []
 
-    @Option(help: ArgumentHelp("Default timeout of every request: seconds (5) or a duration (500ms); a file's options win.", valueName: "DURATION"))
+    @Option(help: SharedOptionHelp.timeout)
     var timeout: DurationArgument?
 
-    @Option(name: .customLong("tag"), help: ArgumentHelp("Run only requests with this tag; repeatable.", valueName: "TAG"))
+    @Option(name: .customLong("tag"), help: SharedOptionHelp.tag)
     var tags: [String] = []
 
-    @Option(name: .customLong("exclude-tag"), help: ArgumentHelp("Leave out requests with this tag; repeatable.", valueName: "TAG"))
+    @Option(name: .customLong("exclude-tag"), help: SharedOptionHelp.excludeTag)
     var excludedTags: [String] = []
 
-    @Option(name: .customLong("name"), help: ArgumentHelp("Run only requests whose name matches (* and ? wildcards, else a substring); repeatable.", valueName: "PATTERN"))
+    @Option(name: .customLong("name"), help: SharedOptionHelp.name)
     var names: [String] = []
 
-    @Option(help: ArgumentHelp("Start the embedded mock server first, serving a routes file or an OpenAPI spec; its URL is {{mock_url}} and the default base_url.", valueName: "ROUTES|SPEC"), completion: .file(extensions: ["yaml", "yml", "json"]))
+    @Option(help: SharedOptionHelp.mock, completion: .file(extensions: ["yaml", "yml", "json"]))
     var mock: String?
 
     @OptionGroup var output: OutputOptions

@@ -39,7 +39,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("very-verbose"), help: "Like --verbose, with bodies.")
     var veryVerbose = false
 
-    @Option(help: ArgumentHelp("Default timeout of every request: seconds (5) or a duration (500ms, 2m); a file's options win.", valueName: "DURATION"))
+    @Option(help: SharedOptionHelp.timeout)
     var timeout: DurationArgument?
 
     @Option(name: .customLong("connect-timeout"), help: ArgumentHelp("Default time to connect: seconds (2) or a duration (500ms); a file's options win.", valueName: "DURATION"))
@@ -51,13 +51,13 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Retry a failed request up to N times (N + 1 attempts, as curl's and Hurl's --retry) where a file sets no retry:.", valueName: "N"))
     var retry: Int?
 
-    @Option(name: [.customShort("H"), .customLong("header")], help: ArgumentHelp("Send this header with every request whose file or request does not set it; repeatable.", valueName: "'NAME: VALUE'"))
+    @Option(name: [.customShort("H"), .customLong("header")], help: SharedOptionHelp.header)
     var headers: [HeaderArgument] = []
 
     @Option(name: .customLong("max-body"), help: ArgumentHelp("Default largest response body, such as 10MB (a file's options win).", valueName: "SIZE"))
     var maxBody: ByteCountArgument?
 
-    @Flag(help: "Do not check TLS certificates.")
+    @Flag(help: SharedOptionHelp.insecure)
     var insecure = false
 
     @Flag(name: .customLong("http2"), help: "Use HTTP/2 (over TLS, by ALPN) where a file sets no http:; a server without it fails the request.")
@@ -70,13 +70,13 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("http1.1"), help: ArgumentHelp("Use HTTP/1.1 only where a file sets no http:.", visibility: .hidden))
     var http11 = false
 
-    @Option(help: ArgumentHelp("Trust the certificate authorities in this PEM file instead of the system's, where a file sets no tls: ca.", valueName: "FILE"), completion: .file(extensions: ["pem", "crt"]))
+    @Option(help: SharedOptionHelp.cacert, completion: .file(extensions: ["pem", "crt"]))
     var cacert: String?
 
-    @Option(help: ArgumentHelp("Send every request through this HTTP proxy (https:// ones with CONNECT); \"\" for none. Default: HTTP_PROXY, HTTPS_PROXY and NO_PROXY.", valueName: "URL"))
+    @Option(help: SharedOptionHelp.proxy)
     var proxy: String?
 
-    @Option(help: ArgumentHelp("Connect to ADDR for HOST (as curl's --resolve), the certificate still checked for HOST; repeatable.", valueName: "HOST:PORT:ADDR"))
+    @Option(help: SharedOptionHelp.resolve)
     var resolve: [ResolveArgument] = []
 
     // Optional, their defaults written in their help: for an `Int` default, ArgumentParser's
@@ -140,16 +140,16 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Validate, and print each request as a curl command (secrets redacted); send nothing.")
     var dryRun = false
 
-    @Option(name: .customLong("tag"), help: ArgumentHelp("Run only requests with this tag; repeatable (any of them).", valueName: "TAG"))
+    @Option(name: .customLong("tag"), help: SharedOptionHelp.tag)
     var tags: [String] = []
 
-    @Option(name: .customLong("exclude-tag"), help: ArgumentHelp("Leave out requests with this tag; repeatable (it wins over --tag).", valueName: "TAG"))
+    @Option(name: .customLong("exclude-tag"), help: SharedOptionHelp.excludeTag)
     var excludedTags: [String] = []
 
-    @Option(name: .customLong("name"), help: ArgumentHelp("Run only requests whose name matches (* and ? wildcards, else a substring); repeatable.", valueName: "PATTERN"))
+    @Option(name: .customLong("name"), help: SharedOptionHelp.name)
     var names: [String] = []
 
-    @Option(help: ArgumentHelp("Start the embedded mock server first, serving a routes file or an OpenAPI spec; its URL is {{mock_url}} and the default base_url.", valueName: "ROUTES|SPEC"), completion: .file(extensions: ["yaml", "yml", "json"]))
+    @Option(help: SharedOptionHelp.mock, completion: .file(extensions: ["yaml", "yml", "json"]))
     var mock: String?
 
     /// `--color` and `--quiet`, as the other commands' output group holds them.

@@ -44,6 +44,38 @@ struct ConventionsTests {
         #expect(version.status == 0 && version.stdout == RestRunVersion.current + "\n", "\(version.all)")
     }
 
+    @Test("every option run and load run both take is described in the same words")
+    func sharedOptionsAgree() async throws {
+        /// Each option's help, by its long name, from a command's --help.
+        func options(_ arguments: [String]) async throws -> [String: String] {
+            let help = try await binary.run(arguments + ["--help"], environment: ["COLUMNS": "400"]).stdout
+            var options: [String: String] = [:]
+            var current: String?
+            for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+                let trimmed = line.drop { $0 == " " }
+                if line.hasPrefix("  -"), let long = trimmed.split(separator: " ").first(where: { $0.hasPrefix("--") }) {
+                    current = String(long.trimmingCharacters(in: CharacterSet(charactersIn: ",")))
+                    options[current!] = trimmed.split(separator: " ").drop { $0.hasPrefix("-") || $0.hasPrefix("<") }.joined(separator: " ")
+                } else if let name = current, line.hasPrefix("      "), !trimmed.isEmpty {
+                    options[name, default: ""] += " " + trimmed
+                } else {
+                    current = nil
+                }
+            }
+            return options
+        }
+        let run = try await options(["run"])
+        let load = try await options(["load", "run"])
+        // The reports of a load run are another document than a run's, and its shard another cut
+        // (of the profile, not of the files): said in their own words.
+        let ownWords: Set<String> = ["--help", "--report-json", "--report-html", "--report-ndjson", "--shard"]
+        let shared = Set(run.keys).intersection(load.keys).subtracting(ownWords)
+        #expect(shared.count >= 14, "\(shared.sorted())")
+        for name in shared.sorted() {
+            #expect(run[name] == load[name], "\(name): run says '\(run[name] ?? "")', load run '\(load[name] ?? "")'")
+        }
+    }
+
     @Test("report folders are created as needed")
     func reportFolders() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rest-run-reports-\(UUID().uuidString)").path

@@ -5,6 +5,7 @@ import RestRun
 import RestRunMock
 import RestRunTestSupport
 import Testing
+import RestRunEventLoops
 
 /// rest-run's own HTTP/1.1 connections (`rest-run load`'s) against AsyncHTTPClient's, request by
 /// request: the same answer, or the same failure in the same words, from a hostile server and from

@@ -23,7 +23,7 @@ public func fuzzGraphQLMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMu
         _ = GraphQLQueryCheck.problems(text, operationName: nil, variables: ["id"], schema: schema)
         _ = GraphQLQueryCheck.problems(text, operationName: "Q", variables: [], schema: nil)
         _ = try? GraphQLSchemaBuilder.build(text)
-        _ = GraphQLCheckService().answer(text)
+        _ = GraphQLCheckService().answer(fuzzInput(data, count))
         // An introspection result, as rest-run turns it into SDL before the helper reads it.
         if let json = try? JSONParser.parse(Array(text.utf8)), let sdl = try? IntrospectionSDL.sdl(from: json) {
             _ = try? GraphQLSchemaBuilder.build(sdl)

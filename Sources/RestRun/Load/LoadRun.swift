@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+import RestRunEventLoops
 
 /// Runs a plan's files as iterations under a profile: one iteration is one pass through one
 /// file's requests in order, with a fresh scope and cookie jar; with several files, iterations

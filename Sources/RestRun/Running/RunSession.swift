@@ -1,6 +1,7 @@
 import Logging
 import NIOCore
 import NIOPosix
+import RestRunEventLoops
 
 /// A whole run as named stages: `load` the request files, `plan` what runs, `execute` it, and
 /// `report` it (`ReportWriter`). The CLI's `run` command is its options and these calls; a library

@@ -1,5 +1,6 @@
 import GRPCCore
 import NIOCore
+import RestRunEventLoops
 import RestRunHelperProtocol
 
 /// Makes one call of any shape: every request message is sent, the stream half-closed, and every
@@ -34,7 +35,7 @@ struct CallRunner {
         }
         let (seconds, attoseconds) = timeout.components
         let nanoseconds = seconds >= Int64.max / 1_000_000_000 ? Int64.max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-        let timer = pool.executor.loop.scheduleTask(in: .nanoseconds(nanoseconds)) { call.cancel() }
+        let timer = pool.executor.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) { call.cancel() }
         let result = await withTaskCancellationHandler { await call.value } onCancel: { call.cancel() }
         timer.cancel()
         return try result.get()
@@ -156,7 +157,7 @@ struct CallRunner {
     /// server closes the plain-text connection before HTTP/2 begins) says to use `grpcs://`.
     static func explained(_ failure: CallFailure, target: GRPCTarget, pool: ChannelPool) async -> CallFailure {
         guard !target.usesTLS, failure.kind == .protocolError, failure.message == notHTTP2(target),
-              await TLSProbe.speaksTLS(host: target.host, port: target.port, on: pool.executor.loop) else { return failure }
+              await TLSProbe.speaksTLS(host: target.host, port: target.port, on: pool.executor.eventLoop) else { return failure }
         return CallFailure(kind: .tls, message: "\(target.authority) speaks TLS on that port: use grpcs://")
     }
 

@@ -1,6 +1,7 @@
 import GRPCCore
 import GRPCNIOTransportCore
 import NIOCore
+import RestRunEventLoops
 import GRPCNIOTransportHTTP2Posix
 import NIOPosix
 import RestRunHelperProtocol
@@ -18,10 +19,10 @@ final class ChannelPool: Sendable {
     /// rest-run and, often, the server.
     private let loops = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     /// The tasks of calls, run on the connections' loop.
-    let executor: LoopExecutor
+    let executor: EventLoopExecutor
 
     init() {
-        executor = LoopExecutor(loop: loops.next())
+        executor = EventLoopExecutor(loops.next())
     }
 
     /// Before the first call to `target`, when it sets a connect timeout: whether a connection can
@@ -32,7 +33,7 @@ final class ChannelPool: Sendable {
         let (seconds, attoseconds) = limit.components
         let amount = TimeAmount.nanoseconds(seconds >= Int64.max / 1_000_000_000 ? Int64.max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         do {
-            let channel = try await ClientBootstrap(group: executor.loop).connectTimeout(amount)
+            let channel = try await ClientBootstrap(group: executor.eventLoop).connectTimeout(amount)
                 .connect(host: target.address ?? target.host, port: target.port).get()
             try? await channel.close()
         } catch let error as ChannelError {

@@ -1,4 +1,5 @@
 import NIOCore
+import RestRunEventLoops
 import NIOPosix
 import RestRunHelperProtocol
 
@@ -11,8 +12,8 @@ package enum LineServer {
     /// standard input or output cannot be served.
     package static func serve(_ service: GRPCService) async -> String? {
         let executor = service.channels.executor
-        let finished = executor.loop.makePromise(of: Void.self)
-        let bootstrap = NIOPipeBootstrap(group: executor.loop)
+        let finished = executor.eventLoop.makePromise(of: Void.self)
+        let bootstrap = NIOPipeBootstrap(group: executor.eventLoop)
             .channelOption(.allowRemoteHalfClosure, value: true)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
