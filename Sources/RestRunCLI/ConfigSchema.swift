@@ -44,7 +44,7 @@ enum ConfigSchema {
             ("type", .string("object")),
             ("additionalProperties", .object(fromPairs: [("type", .array([.string("string"), .string("number"), .string("boolean"), .string("null")]))])),
         ])))
-        let header = DecodedValue.object(fromPairs: [("type", .string("string")), ("pattern", .string("^[!#$%&'*+.^_`|~0-9A-Za-z-]+:"))])
+        let header = DecodedValue.object(fromPairs: [("type", .string("string")), ("pattern", .string("^\(HeaderName.pattern):"))])
         result.append(("headers", .object(fromPairs: [
             ("description", .string("Headers sent with every request, as -H sends them: [\"Name: value\"] or {Name: value}.")),
             ("anyOf", .array([

@@ -233,14 +233,10 @@ struct CaseGenerator {
         parameters.filter { parameter in
             switch parameter.location {
             case "path", "query": true
-            case "header", "cookie": !parameter.name.isEmpty && parameter.name.unicodeScalars.allSatisfy(isTokenCharacter)
+            case "header", "cookie": HeaderName.isValid(parameter.name)
             default: false
             }
         }
-    }
-
-    private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
     }
 
     /// A form's fields as a server reads them: each field's text as a string where its property

@@ -48,13 +48,6 @@ package struct CurlImporter {
         return requests(fromArguments: words.first.map(Self.isCurl) == true ? Array(words.dropFirst()) : words)
     }
 
-    /// Whether `name` can be a header's name (an HTTP token).
-    static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
-        }
-    }
-
     static func isCurl(_ word: String) -> Bool { word == "curl" || word.hasSuffix("/curl") || word == "curl.exe" }
 
     // MARK: Options
@@ -247,12 +240,12 @@ package struct CurlImporter {
             } else if let colon = value.firstIndex(of: ":") {
                 let headerValue = value[value.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
                 let headerName = String(value[..<colon])
-                guard Self.isToken(headerName) else {
+                guard HeaderName.isValid(headerName) else {
                     warnings.append("-H '\(value)': '\(headerName)' is not a header name: left out")
                     return
                 }
                 command.headers.append((headerName, headerValue.isEmpty ? nil : String(headerValue)))
-            } else if value.hasSuffix(";"), Self.isToken(String(value.dropLast())) {
+            } else if value.hasSuffix(";"), HeaderName.isValid(String(value.dropLast())) {
                 command.headers.append((String(value.dropLast()), ""))
             } else {
                 warnings.append("-H '\(value)' is not 'Name: value': left out")

@@ -62,7 +62,7 @@ package struct HARImporter {
             var contentType: String?
             for case let .object(header) in Self.array(request["headers"]) {
                 guard let name = Self.string(header["name"]), let value = Self.string(header["value"]),
-                      !name.hasPrefix(":"), !Self.droppedHeaders.contains(name.lowercased()), CurlImporter.isToken(name) else { continue }
+                      !name.hasPrefix(":"), !Self.droppedHeaders.contains(name.lowercased()), HeaderName.isValid(name) else { continue }
                 guard TemplateSafety.isSafe(value, keeping: .nothing) else {
                     warnings.append("entry \(number + 1): the \(name) header holds '{{' or '${', which rest-run reads as a template; left out")
                     continue

@@ -31,7 +31,7 @@ package enum OpenAPIImporter {
                 path = path.replacingLiterally("{\(parameter.name)}", with: URLBuilder.encode(text.isEmpty ? "1" : text))
             case "query" where parameter.isRequired:
                 query.append(URLBuilder.encode(parameter.name) + "=" + URLBuilder.encode(text))
-            case "header" where parameter.isRequired && CurlImporter.isToken(parameter.name):
+            case "header" where parameter.isRequired && HeaderName.isValid(parameter.name):
                 headers.append((parameter.name, text))
             case "cookie" where parameter.isRequired:
                 cookies.append("\(parameter.name)=\(URLBuilder.encode(text))")

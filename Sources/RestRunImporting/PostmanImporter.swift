@@ -112,7 +112,7 @@ package struct PostmanImporter {
         var headers: [(name: String, value: String?)] = []
         for case let .object(header) in Self.array(request["header"]) where header["disabled"] != .bool(true) {
             guard let key = Self.string(header["key"]), !key.isEmpty else { continue }
-            guard CurlImporter.isToken(key) else {
+            guard HeaderName.isValid(key) else {
                 warnings.append("'\(name)': '\(key)' is not a header name rest-run can send: the header is left out")
                 continue
             }
@@ -212,7 +212,7 @@ package struct PostmanImporter {
             let key = fields["key"] ?? "X-API-Key", value = Self.dynamic(fields["value"] ?? "")
             if fields["in"] == "query" {
                 request.url += (request.url.contains("?") ? "&" : "?") + URLBuilder.encode(key) + "=" + value
-            } else if CurlImporter.isToken(key) {
+            } else if HeaderName.isValid(key) {
                 headers.append((key, value))
             }
         case "awsv4":

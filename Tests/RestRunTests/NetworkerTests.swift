@@ -158,6 +158,18 @@ struct NetworkerTests {
         }
     }
 
+    @Test("one header-name rule: the check, its regular expression and its words agree on every character")
+    func headerNameRule() throws {
+        let pattern = try Regex("^" + HeaderName.pattern + "$")
+        for scalar in (0..<0x80).compactMap(Unicode.Scalar.init) + ["é", "€"] {
+            let name = "X" + String(scalar)
+            #expect(HeaderName.isValid(name) == ((try? pattern.wholeMatch(in: name)) != nil), "\(scalar.value)")
+            let named = scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || HeaderName.punctuation.unicodeScalars.contains(scalar))
+            #expect(HeaderName.isValid(name) == named, "\(scalar.value)")
+        }
+        #expect(!HeaderName.isValid(""))
+    }
+
     @Test("a header name from a delegate that is not a token (even one beyond ASCII) is a clear error, never a crash")
     func invalidHeaderNames() async throws {
         try await withServer { server in

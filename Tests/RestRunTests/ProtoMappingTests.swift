@@ -68,6 +68,60 @@ struct ProtoMappingTests {
         }
     }
 
+    @Test("the built-in descriptor.proto is protobuf's: a FileDescriptorSet reads and writes as swift-protobuf's own type does")
+    func builtInDescriptorProto() throws {
+        let codec = try ProtoCodec(sources: ["holder.proto": """
+            syntax = "proto3";
+            import "google/protobuf/descriptor.proto";
+            message Holder { google.protobuf.FileDescriptorSet set = 1; google.protobuf.DescriptorProto one = 2; }
+            """])
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: Self.folder + "/mapping.protoset")))
+        let set = try Google_Protobuf_FileDescriptorSet(serializedBytes: bytes)
+        // Read by rest-run's descriptors, printed as JSON, and written back: swift-protobuf's type
+        // reads the same set, so every field's number and type agree.
+        let printed = try codec.decode(bytes, as: "google.protobuf.FileDescriptorSet")
+        guard case .success(let written) = codec.encode(printed, as: "google.protobuf.FileDescriptorSet") else {
+            Issue.record("\(printed.text) does not encode")
+            return
+        }
+        #expect(try Google_Protobuf_FileDescriptorSet(serializedBytes: written) == set)
+        let theirs = try JSONValueReader.parse(Array(try set.jsonString().utf8))
+        #expect(Self.same(printed, theirs), "ours: \(printed.text.prefix(400))\ntheirs: \(theirs.text.prefix(400))")
+        guard case .success = codec.encode(.object([JSONValue.Property("set", printed)]), as: "Holder") else {
+            Issue.record("a Holder of the set does not encode")
+            return
+        }
+    }
+
+    @Test("proto2 extensions are written in JSON as protobuf writes them: \"[package.name]\"")
+    func extensionKeys() throws {
+        let codec = try ProtoCodec(sources: ["ext.proto": """
+            syntax = "proto2";
+            package p;
+            message Base { optional int32 a = 1; extensions 100 to 199; }
+            extend Base { optional int32 ext = 100; }
+            message Holder { extend Base { repeated string notes = 101; } }
+            """])
+        let json = JSONValue.object([
+            JSONValue.Property("a", .number("1")), JSONValue.Property("[p.ext]", .number("5")),
+            JSONValue.Property("[p.Holder.notes]", .array([.string("x")])),
+        ])
+        let encoded = codec.encode(json, as: "p.Base")
+        guard case .success(let bytes) = encoded else {
+            if case .failure(let problems) = encoded { Issue.record("extension keys are refused: \(problems.problems.map(\.message))") }
+            return
+        }
+        // Field 1 = 1; field 100 = 5 (tag 800 as a varint); field 101 = "x".
+        #expect(bytes == [0x08, 0x01, 0xA0, 0x06, 0x05, 0xAA, 0x06, 0x01, 0x78])
+        let printed = try codec.decode(bytes, as: "p.Base")
+        #expect(printed.text == #"{"a":1,"[p.ext]":5,"[p.Holder.notes]":["x"]}"#)
+        guard case .failure(let problems) = codec.encode(.object([JSONValue.Property("[p.nope]", .number("1"))]), as: "p.Base") else {
+            Issue.record("an unknown extension is accepted")
+            return
+        }
+        #expect(problems.problems.first?.message.contains("[p.nope]") == true, "\(problems.problems.map(\.message))")
+    }
+
     /// What of a message the mapping depends on: names, numbers, labels, types, JSON names,
     /// oneofs and proto3 optional, nested types and map entries, recursively.
     static func shape(_ message: Google_Protobuf_DescriptorProto) -> String {

@@ -24,7 +24,7 @@ struct PlainRequestHead: Sendable {
         var hasHost = false
         for (name, value) in request.headers.fields {
             guard HeaderName.isValid(name) else {
-                throw NetworkError(.other, "cannot send the header '\(name)': a header name is letters, digits and !#$%&'*+-.^_`|~ only")
+                throw NetworkError(.other, "cannot send the header '\(name)': \(HeaderName.rule)")
             }
             guard value.utf8.allSatisfy(Self.isValueByte) else {
                 throw NetworkError(.other, "cannot send the header '\(name)': its value has a line break or another control character")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RestRun
 
 /// `-H 'Name: value'`, as curl takes it: a header name (a token), a colon, the value.
 struct HeaderArgument: ExpressibleByArgument, Sendable {
@@ -10,9 +11,7 @@ struct HeaderArgument: ExpressibleByArgument, Sendable {
     init?(argument: String) {
         guard let colon = argument.firstIndex(of: ":") else { return nil }
         let name = String(argument[..<colon])
-        let tokenCharacters = "!#$%&'*+-.^_`|~"
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || tokenCharacters.unicodeScalars.contains($0)) })
-        else { return nil }
+        guard HeaderName.isValid(name) else { return nil }
         self.name = name
         value = String(argument[argument.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
     }

@@ -142,6 +142,7 @@ package final class DescriptorPool: Sendable {
             }
             messages[name] = message
         }
+        try Self.addExtensions(of: files, to: &messages, enums: enums)
         for file in files {
             for service in file.service {
                 let serviceName = ProtoResolver.join(file.package, service.name)
@@ -165,6 +166,58 @@ package final class DescriptorPool: Sendable {
         self.methods = methods
         self.services = services.sorted()
         self.files = files
+    }
+
+    /// Each extension of `files` (top-level and nested) as a field of the message it extends, named
+    /// as protobuf's JSON mapping names it: `[package.name]`.
+    private static func addExtensions(
+        of files: [Google_Protobuf_FileDescriptorProto], to messages: inout [String: MessageType], enums: [String: Enumeration]
+    ) throws(ProtoSyntaxError) {
+        var extensions: [(Google_Protobuf_FieldDescriptorProto, scope: String, file: Google_Protobuf_FileDescriptorProto)] = []
+        func collect(_ message: Google_Protobuf_DescriptorProto, scope: String, file: Google_Protobuf_FileDescriptorProto) {
+            let name = ProtoResolver.join(scope, message.name)
+            extensions += message.extension.map { ($0, name, file) }
+            for nested in message.nestedType { collect(nested, scope: name, file: file) }
+        }
+        for file in files {
+            extensions += file.extension.map { ($0, file.package, file) }
+            for message in file.messageType { collect(message, scope: file.package, file: file) }
+        }
+        for (field, scope, file) in extensions {
+            let fullName = ProtoResolver.join(scope, field.name)
+            let extendee = field.extendee.hasPrefix(".") ? String(field.extendee.dropFirst()) : field.extendee
+            // An extension of a message no file here declares (an option of descriptor.proto's
+            // that is not loaded) extends nothing a message of this schema holds.
+            guard var message = messages[extendee] else { continue }
+            var typeName = ""
+            if [.message, .group, .enum].contains(field.type) {
+                typeName = field.typeName.hasPrefix(".") ? String(field.typeName.dropFirst()) : field.typeName
+                guard field.type == .enum ? enums[typeName] != nil : messages[typeName] != nil else {
+                    throw ProtoSyntaxError(file: file.name, line: 0, column: 0, message: "extension \(fullName) has type \(field.typeName), which no file declares")
+                }
+            }
+            guard message.byNumber[field.number] == nil else {
+                throw ProtoSyntaxError(file: file.name, line: 0, column: 0, message: "\(extendee) has two fields numbered \(field.number) (extension \(fullName))")
+            }
+            let repeated = field.label == .repeated
+            let scalar = ![.message, .group, .string, .bytes].contains(field.type)
+            let key = "[\(fullName)]"
+            let entry = FieldInfo(
+                name: key, jsonName: key, number: field.number, type: field.type, typeName: typeName, isRepeated: repeated,
+                isPacked: repeated && scalar && (field.options.hasPacked ? field.options.packed : file.syntax == "proto3"),
+                hasPresence: !repeated, oneof: nil, isRequired: false)
+            message.byNumber[field.number] = message.fields.count
+            message.byName[key] = message.fields.count
+            message.fields.append(entry)
+            message.fields.sort { $0.number < $1.number }
+            message.byNumber = Dictionary(uniqueKeysWithValues: message.fields.enumerated().map { ($1.number, $0) })
+            message.byName = [:]
+            for (index, info) in message.fields.enumerated() {
+                message.byName[info.jsonName] = index
+                message.byName[info.name] = index
+            }
+            messages[extendee] = message
+        }
     }
 
     /// The file that declares each message, enum and service of `files`, by full name.

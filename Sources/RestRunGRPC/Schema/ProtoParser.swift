@@ -188,7 +188,7 @@ struct ProtoParser {
                 descriptor.service.append(try parseService(package: descriptor.package))
             case "extend":
                 _ = take()
-                try skipExtend()
+                descriptor.extension += try parseExtend(scope: descriptor.package)
             case "syntax", "edition":
                 throw error("the syntax statement must come first in the file", at: token)
             default:
@@ -345,7 +345,7 @@ struct ProtoParser {
                 try expect(";", "after the extension range")
             case "extend" where oneof == nil:
                 _ = take()
-                try skipExtend()
+                message.extension += try parseExtend(scope: fullName)
             default:
                 try parseField(into: &message, fullName: fullName, oneof: oneof)
             }
@@ -381,9 +381,36 @@ struct ProtoParser {
         return (start, Int32(clamping: try integer("a field number")) &+ 1)
     }
 
-    private mutating func skipExtend() throws(ProtoSyntaxError) {
-        _ = try dottedName("the extended message's name")
-        try skipBraces()
+    /// `extend Message { fields }` (the keyword read), written in `scope`: the fields, each with the
+    /// message it extends as written (the resolver resolves it). A group in an extension, which
+    /// would declare a type of the scope, leaves the block's fields out, as before.
+    private mutating func parseExtend(scope: String) throws(ProtoSyntaxError) -> [Google_Protobuf_FieldDescriptorProto] {
+        let (extendee, token) = try dottedName("the extended message's name")
+        try expect("{", "after the extended message's name")
+        try nest()
+        defer { depth -= 1 }
+        var block = Google_Protobuf_DescriptorProto()
+        let key = scope + "+" + extendee + "@\(token.line):\(token.column)"
+        while !accept("}") {
+            guard current.kind != .end else { throw error("expected '}' to close the extension of \(extendee), found the end of the file") }
+            if accept(";") { continue }
+            try parseField(into: &block, fullName: key, oneof: nil)
+        }
+        guard block.nestedType.isEmpty else { return [] }
+        return block.field.map { field in
+            var field = field
+            field.extendee = extendee
+            // The resolver reads where the type was written under the extension's own key.
+            if let reference = references[key + "#\(field.number)"] {
+                references[Self.extensionKey(scope: scope, extendee: extendee, number: field.number)] = reference
+            }
+            return field
+        }
+    }
+
+    /// Where an extension's type was written, for the resolver's messages.
+    static func extensionKey(scope: String, extendee: String, number: Int32) -> String {
+        "extend:" + scope + "+" + extendee + "#\(number)"
     }
 
     private mutating func parseField(into message: inout Google_Protobuf_DescriptorProto, fullName: String, oneof: Int32?) throws(ProtoSyntaxError) {

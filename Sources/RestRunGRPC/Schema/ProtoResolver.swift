@@ -72,6 +72,7 @@ struct ProtoResolver {
         for index in file.messageType.indices {
             try resolve(&file.messageType[index], in: file.package, file: file.name, references: references)
         }
+        file.extension = try resolveExtensions(file.extension, in: file.package, file: file.name, references: references)
         for serviceIndex in file.service.indices {
             let service = Self.join(file.package, file.service[serviceIndex].name)
             for methodIndex in file.service[serviceIndex].method.indices {
@@ -122,6 +123,30 @@ struct ProtoResolver {
         }
         for index in message.nestedType.indices {
             try resolve(&message.nestedType[index], in: name, file: file, references: references)
+        }
+        message.extension = try resolveExtensions(message.extension, in: name, file: file, references: references)
+    }
+
+    /// The extensions written in `scope`, their extended message and their type resolved.
+    private func resolveExtensions(
+        _ fields: [Google_Protobuf_FieldDescriptorProto], in scope: String, file: String, references: [String: ProtoParser.Reference]
+    ) throws(ProtoSyntaxError) -> [Google_Protobuf_FieldDescriptorProto] {
+        try fields.map { (field: Google_Protobuf_FieldDescriptorProto) throws(ProtoSyntaxError) -> Google_Protobuf_FieldDescriptorProto in
+            var field = field
+            let reference = references[ProtoParser.extensionKey(scope: scope, extendee: field.extendee, number: field.number)]
+            guard let (extendee, symbol) = resolve(field.extendee, in: scope) else { throw unknown(field.extendee, file: file, at: reference) }
+            guard symbol == .message else {
+                throw ProtoSyntaxError(file: file, line: reference?.line ?? 0, column: reference?.column ?? 0, message: "\(field.extendee) is not a message: only a message is extended")
+            }
+            field.extendee = extendee
+            if field.hasTypeName {
+                guard let (full, kind) = resolve(field.typeName, in: scope), kind == .message || kind == .enumeration else {
+                    throw unknown(field.typeName, file: file, at: reference)
+                }
+                field.type = kind == .message ? .message : .enum
+                field.typeName = full
+            }
+            return field
         }
     }
 }
