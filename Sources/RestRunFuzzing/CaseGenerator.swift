@@ -239,35 +239,13 @@ struct CaseGenerator {
         }
     }
 
-    /// A form's fields as a server reads them: each field's text as a string where its property
-    /// takes one, else as the number, boolean or list the text spells.
+    /// Form fields as a server reads them (see `FormFields`).
     static func formAsRead(_ members: OrderedDictionary<String, DecodedValue>, shape: SchemaShape) -> DecodedValue {
-        var read = members
-        for (name, value) in members {
-            let text = ExampleValue.text(value)
-            let property = shape.properties.first { $0.name == name }.map { SchemaShape($0.schema) }
-            let types = property?.types
-            if types == nil || types?.contains("string") == true {
-                read[name] = .string(text)
-            } else if types?.contains("array") == true {
-                read[name] = .array(text.split(separator: ",", omittingEmptySubsequences: false).map { scalar(String($0)) })
-            } else {
-                read[name] = scalar(text)
-            }
-        }
-        return .object(read)
+        FormFields.asRead(members, shape: shape)
     }
 
     /// Form fields as a server reads them (a repeated name's first value).
     static func formAsRead(_ fields: [RequestParameter], shape: SchemaShape) -> DecodedValue {
         formAsRead(OrderedDictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }), shape: shape)
     }
-
-    private static func scalar(_ text: String) -> DecodedValue {
-        if let integer = Int(text) { return .integer(integer) }
-        if let number = Double(text), number.isFinite { return .number(number) }
-        if text == "true" || text == "false" { return .bool(text == "true") }
-        return .string(text)
-    }
-
 }

@@ -56,16 +56,7 @@ package final class SpecMock: MockResponder {
         guard let media = Self.preferredMedia(response.body, accept: Self.header("Accept", in: headers)) else {
             return MockRouter.Reply(status: status, headers: replyHeaders, body: [], delay: nil)
         }
-        let value: DecodedValue
-        if let name = prefer["example"], let named = media.examples.first(where: { $0.name == name }) {
-            value = named.value
-        } else if let example = media.example {
-            value = example
-        } else if let first = media.examples.first {
-            value = first.value
-        } else {
-            value = media.schema?.example() ?? .null
-        }
+        let value = Self.body(of: media, preferring: prefer["example"])
         let contentType = media.mediaType.contains("*") ? "application/json" : media.mediaType
         replyHeaders.append(("Content-Type", contentType))
         let bytes: [UInt8]
@@ -77,6 +68,17 @@ package final class SpecMock: MockResponder {
             bytes = value.jsonBytes
         }
         return MockRouter.Reply(status: status, headers: replyHeaders, body: bytes, delay: nil)
+    }
+
+    /// The body a media type answers: the example `Prefer: example=NAME` names, else its example,
+    /// else its first named one, else a value built from its schema; a written example that breaks
+    /// the schema is passed over, so that every answer validates against the spec.
+    package static func body(of media: OpenAPIMediaType, preferring name: String?) -> DecodedValue {
+        var candidates: [DecodedValue] = []
+        if let name, let named = media.examples.first(where: { $0.name == name }) { candidates.append(named.value) }
+        candidates += [media.example].compactMap { $0 } + media.examples.map(\.value)
+        guard let schema = media.schema else { return candidates.first ?? .null }
+        return schema.example(preferring: candidates)
     }
 
     /// The response to send: the preferred code when the operation declares it, else the first
@@ -118,14 +120,17 @@ package final class SpecMock: MockResponder {
             } else {
                 let contentType = Self.header("Content-Type", in: headers) ?? ""
                 if let media = requestBody.mediaType(for: contentType) {
-                    if let schema = media.schema, OpenAPIContract.isJSON(media.mediaType) {
-                        if let value = try? JSONParser.parse(body) {
-                            for failure in schema.failures(value, limit: 5, assertsFormats: true, direction: .request) {
-                                problems.append("body \(failure.instancePath): \(failure.keyword): \(failure.message)")
-                            }
-                        } else {
-                            problems.append("the body is not JSON")
-                        }
+                    guard let schema = media.schema else { return problems }
+                    var read: DecodedValue?
+                    if OpenAPIContract.isJSON(media.mediaType) {
+                        read = try? JSONParser.parse(body)
+                        if read == nil { problems.append("the body is not JSON") }
+                    } else if let fields = FormFields.fields(of: body, contentType: contentType) {
+                        // A form's fields are checked by the schema as JSON is, typed as a server reads them.
+                        read = FormFields.asRead(fields, shape: SchemaShape(schema.root))
+                    }
+                    for failure in read.map({ schema.failures($0, limit: 5, assertsFormats: true, direction: .request) }) ?? [] {
+                        problems.append("body \(failure.instancePath): \(failure.keyword): \(failure.message)")
                     }
                 } else if !requestBody.content.isEmpty {
                     problems.append("Content-Type '\(contentType)' is not one of \(requestBody.content.map(\.mediaType).joined(separator: ", "))")

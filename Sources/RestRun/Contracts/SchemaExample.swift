@@ -5,8 +5,15 @@ extension JSONSchema {
     /// default where it gives one, else built from its keywords (`const`, the first `enum` value,
     /// the type with its bounds and format, every property, the least number of items).
     package func example() -> DecodedValue {
-        var builder = SchemaExampleBuilder()
+        var builder = SchemaExampleBuilder(tracksScope: usesDynamicScope)
         return builder.value(for: root, depth: 0)
+    }
+
+    /// The first of `candidates` (a media type's examples, as a spec wrote them) that is valid as a
+    /// response, else a value built from the schema: published specs' examples often break their
+    /// own schemas (`null` for a number, a string for a list).
+    package func example(preferring candidates: [DecodedValue]) -> DecodedValue {
+        candidates.first { isValid($0, direction: .response) } ?? example()
     }
 }
 
@@ -15,10 +22,19 @@ struct SchemaExampleBuilder {
     static let maximumDepth = 8
     /// The most characters or items an example has.
     static let largestExample = 4096
+    /// Whether the schema uses `$dynamicRef`, for checking a written example against its node.
+    let tracksScope: Bool
+
+    /// Whether `value` is valid against `node`: a spec's `example:` that is not is passed over.
+    private func fits(_ value: DecodedValue, _ node: SchemaNode) -> Bool {
+        var evaluator = SchemaEvaluator(recordsFailures: false, assertsFormats: false, tracksScope: tracksScope)
+        evaluator.direction = .response
+        return evaluator.evaluate(node, value, collect: false).valid
+    }
 
     mutating func value(for node: SchemaNode, depth: Int) -> DecodedValue {
         if let constant = node.constant { return constant ? .string("example") : .null }
-        if let example = node.example { return example }
+        if let example = node.example, fits(example, node) { return example }
         guard depth < Self.maximumDepth else { return .null }
         var typeNames: [String] = []
         var object = OrderedDictionary<String, DecodedValue>()
