@@ -23,6 +23,9 @@ struct FuzzCommand: AsyncParsableCommand {
     @Option(name: .customLong("url"), help: ArgumentHelp("The API's base URL, its path included; default the spec's first server.", valueName: "BASE"))
     var url: String?
 
+    @Flag(name: .customLong("strict"), help: OpenAPIStrictness.help)
+    var strict = false
+
     @OptionGroup var options: FuzzOptions
     @OptionGroup var selection: FuzzSelectionOptions
 
@@ -52,7 +55,8 @@ struct FuzzCommand: AsyncParsableCommand {
             return ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
         let spec: OpenAPISpec
-        do { spec = try OpenAPISpec.load(path: self.spec) } catch { throw invalid(error) }
+        do { spec = try OpenAPISpec.load(path: self.spec, strict: strict) } catch { throw invalid(error) }
+        if !spec.warnings.isEmpty { printer.print(DiagnosticList(spec.warnings)) }
         var file = FuzzSettingsFile()
         if let settingsFile {
             do throws(DiagnosticList) {

@@ -15,6 +15,9 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The OpenAPI 3.0 or 3.1 spec (YAML or JSON).", valueName: "SPEC"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var spec: String
 
+    @Flag(name: .customLong("strict"), help: OpenAPIStrictness.help)
+    var strict = false
+
     @OptionGroup var output: ImportOutputOptions
 
     func run() async throws {
@@ -22,11 +25,12 @@ struct ImportOpenAPICommand: AsyncParsableCommand {
         let printer = DiagnosticPrinter(errors: stderr, annotations: stderr, colors: false)
         let loaded: OpenAPISpec
         do {
-            loaded = try OpenAPISpec.load(path: spec)
+            loaded = try OpenAPISpec.load(path: spec, strict: strict)
         } catch {
             printer.print(error)
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
+        if !loaded.warnings.isEmpty { printer.print(DiagnosticList(loaded.warnings)) }
         let requests = OpenAPIImporter.requests(loaded)
         guard !requests.isEmpty else {
             stderr.write("error: \(spec) has no operations\n")

@@ -16,6 +16,9 @@ struct MockCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (0 picks a free one).")
     var port = 8080
 
+    @Flag(name: .customLong("strict"), help: OpenAPIStrictness.help)
+    var strict = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
     }
@@ -24,10 +27,13 @@ struct MockCommand: AsyncParsableCommand {
         let stderr = FileDescriptorSink.standardError
         let loaded: any MockResponder
         do {
-            loaded = try await MockSource.load(path: routes)
+            loaded = try await MockSource.load(path: routes, strict: strict)
         } catch {
             DiagnosticPrinter(errors: stderr, annotations: FileDescriptorSink.standardOutput, colors: stderr.isTerminal).print(error)
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
+        }
+        if !loaded.warnings.isEmpty {
+            DiagnosticPrinter(errors: stderr, annotations: stderr, colors: stderr.isTerminal).print(DiagnosticList(loaded.warnings))
         }
         let server: MockServer
         do {

@@ -253,6 +253,7 @@ struct RunCommand: AsyncParsableCommand {
             printer.print(error)
             throw ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
+        if !routes.warnings.isEmpty { printer.print(DiagnosticList(routes.warnings)) }
         do {
             return try await MockServer.start(responder: routes)
         } catch {

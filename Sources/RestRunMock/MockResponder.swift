@@ -13,28 +13,32 @@ package protocol MockResponder: Sendable {
     var summary: String { get }
     /// What to do with a WebSocket upgrade of `uri`, or nil to refuse it.
     func webSocket(for uri: String) -> MockWebSocket?
+    /// What loading let pass (a spec's places that break OpenAPI, the operations left out).
+    var warnings: [Diagnostic] { get }
 }
 
 extension MockResponder {
     /// No WebSocket routes.
     package func webSocket(for uri: String) -> MockWebSocket? { nil }
+    /// Nothing let pass.
+    package var warnings: [Diagnostic] { [] }
 }
 
 /// Reads what `--mock` and `rest-run mock` serve: an OpenAPI document (one with an `openapi:`
 /// key) or a routes file.
 package enum MockSource {
     /// The responder for the file at `path`.
-    package static func load(path: String) throws(DiagnosticList) -> any MockResponder {
+    package static func load(path: String, strict: Bool = false) throws(DiagnosticList) -> any MockResponder {
         if isOpenAPI(path) {
-            return SpecMock(spec: try OpenAPISpec.load(path: path))
+            return SpecMock(spec: try OpenAPISpec.load(path: path, strict: strict))
         }
         return MockRouter(routes: try MockRoutes.load(path: path))
     }
 
     /// The responder for the file at `path`, loaded on a thread that may block (its GraphQL
     /// schemas are built by the helper, and waited for).
-    package static func load(path: String) async throws(DiagnosticList) -> any MockResponder {
-        let loaded = await BlockingWork.run { Result { () throws(DiagnosticList) in try load(path: path) } }
+    package static func load(path: String, strict: Bool = false) async throws(DiagnosticList) -> any MockResponder {
+        let loaded = await BlockingWork.run { Result { () throws(DiagnosticList) in try load(path: path, strict: strict) } }
         return try loaded.get()
     }
 

@@ -17,6 +17,8 @@ package final class SpecMock: MockResponder {
 
     /// How many requests it has answered.
     package var requestsServed: Int { served.withLock { $0 } }
+    /// The spec's places that break OpenAPI, and the operations left out for them.
+    package var warnings: [Diagnostic] { spec.warnings }
     /// Spec mocks do not compress.
     package var compresses: Bool { false }
     /// `5 operations of specs/api.yaml`
@@ -35,6 +37,9 @@ package final class SpecMock: MockResponder {
                 var reply = Self.problem(405, "Method Not Allowed", "\(method) \(path) is not in \(spec.path); the path takes \(methods.joined(separator: ", "))")
                 reply.headers.append(("Allow", methods.joined(separator: ", ")))
                 return reply
+            }
+            if let reason = spec.reasonLeftOut(method: method, url: uri, basePath: nil) {
+                return Self.problem(404, "Not Found", reason)
             }
             let known = spec.operations.prefix(20).map(\.name).joined(separator: ", ")
             return Self.problem(404, "Not Found", "\(method) \(path) is not an operation of \(spec.path); it has \(known)")

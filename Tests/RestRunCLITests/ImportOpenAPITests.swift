@@ -48,4 +48,31 @@ struct ImportOpenAPITests {
         #expect(refused.stderr.contains("broken.yaml:"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.yaml"))
     }
+
+    @Test("a published spec that breaks the letter of OpenAPI: warnings at each place, the sound operations kept; --strict refuses it")
+    func lenient() async throws {
+        let spec = Fixtures.repositoryRoot + "/Tests/RestRunCLITests/Fixtures/openapi/letter-broken.yaml"
+        let imported = try await binary.run(["import", "openapi", spec, "-o", "-"])
+        #expect(imported.status == 0, "\(imported.all)")
+        #expect(imported.stderr.contains("letter-broken.yaml:12:88: warning: 'exclusiveMinimum: true' is OpenAPI 3.0's form, not JSON Schema's: read as 'exclusiveMinimum: 0'"), "\(imported.stderr)")
+        #expect(imported.stderr.contains("warning: GET /droplets/{id} is left out: it uses a schema that breaks OpenAPI (at "), "\(imported.stderr)")
+        #expect(imported.stderr.contains("letter-broken.yaml:46:15: warning: a schema must be an object or a boolean"), "\(imported.stderr)")
+        #expect(imported.stdout.contains("POST /completions") && imported.stdout.contains("GET /sizes") && !imported.stdout.contains("droplets"), "\(imported.stdout)")
+        for command in [["import", "openapi", spec, "--strict", "-o", "-"], ["mock", spec, "--strict", "--port", "0"], ["fuzz", spec, "--strict", "--url", "http://127.0.0.1:9"]] {
+            let refused = try await binary.run(command)
+            #expect(refused.status == 2, "\(command): \(refused.all)")
+            #expect(refused.stderr.contains("letter-broken.yaml:12:88: error: 'exclusiveMinimum' must be a number"), "\(command): \(refused.stderr)")
+        }
+        // The mock serves the sound operations, and says why the others are not there.
+        let file = try BinaryRunner.temporaryFile("calls.yaml", """
+            openapi: \(spec)
+            requests:
+              - url: "{{mock_url}}/sizes"
+              - url: "{{mock_url}}/droplets/3"
+                expect: { status: 404, json: { $.detail: { contains: "GET /droplets/{id} is left out of" } } }
+            """)
+        let run = try await binary.run([file, "--mock", spec])
+        #expect(run.status == 0, "\(run.all)")
+        #expect(run.all.contains("warning: GET /droplets/{id} is left out of"), "\(run.all)")
+    }
 }

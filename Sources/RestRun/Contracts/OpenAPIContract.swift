@@ -34,7 +34,11 @@ package struct OpenAPIContract: Sendable {
                 path = String(path.dropFirst(base.count))
             }
             var message = "\(sent.method) \(path) is not an operation of \(spec.path)"
-            if let closest = spec.closestOperation(to: sent.method.rawValue, path) { message += " (did you mean \(closest)?)" }
+            if let reason = spec.reasonLeftOut(method: sent.method.rawValue, url: sent.url, basePath: basePath) {
+                message = reason
+            } else if let closest = spec.closestOperation(to: sent.method.rawValue, path) {
+                message += " (did you mean \(closest)?)"
+            }
             findings.requestProblems.append(Diagnostic(message, at: location, severity: strict ? .error : .warning))
             return findings
         }

@@ -27,6 +27,16 @@ package struct OpenAPIOperation: Sendable {
     /// `GET /pets/{petId}`
     package var name: String { "\(method) \(path)" }
 
+    /// Every schema the operation uses: its parameters', its request body's, its responses' bodies'
+    /// and headers'.
+    package var schemas: [JSONSchema] {
+        var schemas = parameters.compactMap(\.schema) + (requestBody?.content.compactMap(\.schema) ?? [])
+        for (_, response) in responses {
+            schemas += response.headers.compactMap(\.schema) + response.body.content.compactMap(\.schema)
+        }
+        return schemas
+    }
+
     /// The response `status` is answered with: the exact code, else its class (`2XX`), else
     /// `default`.
     package func response(for status: Int) -> (key: String, response: OpenAPIResponse)? {

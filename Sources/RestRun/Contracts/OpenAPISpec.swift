@@ -13,18 +13,40 @@ package final class OpenAPISpec: Sendable {
     package let operations: [OpenAPIOperation]
     /// The first server's URL as the spec writes it (its variables at their defaults).
     package let firstServer: String?
+    /// What a lenient load let pass: each place that breaks the letter of OpenAPI, and each
+    /// operation left out for one, at its line.
+    package let warnings: [Diagnostic]
+    /// The operations a lenient load left out, and why.
+    let leftOut: [(operation: OpenAPIOperation, reason: String)]
 
-    init(path: String, version: String, basePaths: [String], operations: [OpenAPIOperation], firstServer: String? = nil) {
+    init(
+        path: String, version: String, basePaths: [String], operations: [OpenAPIOperation], firstServer: String? = nil,
+        warnings: [Diagnostic] = [], leftOut: [(operation: OpenAPIOperation, reason: String)] = []
+    ) {
         self.path = path
         self.version = version
         self.basePaths = basePaths
         self.operations = operations
         self.firstServer = firstServer
+        self.warnings = warnings
+        self.leftOut = leftOut
     }
 
     /// The operation a request goes to: the method, and the path (with a server's base path, or
     /// `basePath`, taken off) matched against the templates, most literal match first.
     package func operation(method: String, url: String, basePath: String?) -> (operation: OpenAPIOperation, parameters: [String: String])? {
+        operation(method: method, url: url, basePath: basePath, among: operations)
+    }
+
+    /// Why the operation a request goes to was left out of a lenient load, if it was.
+    package func reasonLeftOut(method: String, url: String, basePath: String?) -> String? {
+        guard let (operation, _) = operation(method: method, url: url, basePath: basePath, among: leftOut.map(\.operation)) else { return nil }
+        return leftOut.first { $0.operation.name == operation.name }.map { "\(operation.name) is left out of \(path): \($0.reason)" }
+    }
+
+    private func operation(
+        method: String, url: String, basePath: String?, among operations: [OpenAPIOperation]
+    ) -> (operation: OpenAPIOperation, parameters: [String: String])? {
         let path = URLParts.path(of: url)
         var candidates = basePaths.filter { !$0.isEmpty && (path == $0 || path.hasPrefix($0 + "/")) }.map { String(path.dropFirst($0.count)) }
         if let basePath, !basePath.isEmpty, path.hasPrefix(basePath) { candidates.append(String(path.dropFirst(basePath.count))) }
@@ -50,13 +72,18 @@ package final class OpenAPISpec: Sendable {
     // MARK: Loading
 
     /// Reads the spec at `path` (relative to the working directory), follows its `$ref`s (across
-    /// files too) and compiles every schema; every mistake is a diagnostic at its line.
-    package static func load(path: String) throws(DiagnosticList) -> OpenAPISpec {
+    /// files too) and compiles every schema; every mistake is a diagnostic at its line. `strict`
+    /// refuses the spec for any mistake. Without it (what `import`, `mock` and `fuzz` do, as
+    /// Schemathesis does), a published spec that breaks the letter of OpenAPI in a few places
+    /// loads: a 3.1 spec's boolean `exclusiveMinimum` is read as 3.0 reads it, each other mistake
+    /// leaves out the operations it touches, and both are `warnings`; a spec with no sound
+    /// operation left is still refused.
+    package static func load(path: String, strict: Bool = true) throws(DiagnosticList) -> OpenAPISpec {
         let uri = SchemaLibrary.fileURI(path)
         guard let document = try SchemaLibrary.loadDocument(uri) else {
             throw DiagnosticList([Diagnostic("cannot read the OpenAPI spec '\(path)'")])
         }
-        let reader = OpenAPIReader(root: document)
+        let reader = OpenAPIReader(root: document, strict: strict)
         return try reader.read(path: FileSystem.displayPath(path))
     }
 }
@@ -69,9 +96,12 @@ private final class OpenAPIReader {
     var problems: [Diagnostic] = []
     var rules = SchemaRules(dialect: .openAPI30, assertsFormats: false)
     let compiler = SchemaCompiler(load: SchemaLibrary.loadDocument)
+    let strict: Bool
 
-    init(root: SchemaDocument) {
+    init(root: SchemaDocument, strict: Bool) {
         self.root = root
+        self.strict = strict
+        compiler.readsLegacyForms = !strict
         documents[root.uri] = root
     }
 
@@ -178,24 +208,56 @@ private final class OpenAPIReader {
         securitySchemes = schemes
         globalSecurity = top.members["security"]
         var operations: [OpenAPIOperation] = []
+        // Operations whose path item had a mistake of the reader's own (not a schema's).
+        var unsound: Set<String> = []
         if let paths = top.child("paths") {
             guard case let .object(entries) = paths.value else {
                 throw DiagnosticList([Diagnostic("'paths' must be a mapping", at: paths.location())])
             }
             for (template, _) in entries where !template.hasPrefix("x-") {
+                let before = problems.count
                 guard let item = paths.child(template).flatMap(resolved) else { continue }
                 guard template.hasPrefix("/") else {
                     problem("a path must start with '/': '\(template)'", at: paths.child(template) ?? paths)
                     continue
                 }
-                operations += readPathItem(template, item)
+                let read = readPathItem(template, item)
+                if problems.count > before { unsound.formUnion(read.map(\.name)) }
+                operations += read
             }
         }
         let compileProblems = compiler.problems
-        if !problems.isEmpty || !compileProblems.isEmpty {
-            throw DiagnosticList(problems + compileProblems)
+        let mistakes = problems + compileProblems
+        if strict || mistakes.isEmpty {
+            if !mistakes.isEmpty { throw DiagnosticList(mistakes) }
+            return OpenAPISpec(
+                path: path, version: version, basePaths: basePaths, operations: operations, firstServer: firstServer, warnings: compiler.warnings)
         }
-        return OpenAPISpec(path: path, version: version, basePaths: basePaths, operations: operations, firstServer: firstServer)
+        let places = compiler.problemPlaces
+        var sound: [OpenAPIOperation] = []
+        var leftOut: [(operation: OpenAPIOperation, reason: String)] = []
+        for operation in operations {
+            if unsound.contains(operation.name) {
+                leftOut.append((operation, "its path item has a mistake (above)"))
+            } else if let place = operation.schemas.lazy.compactMap({ $0.root.reached(places) }).first {
+                let location = places[place].location
+                leftOut.append((operation, "it uses a schema that breaks OpenAPI" + (location.map { " (at \($0.file):\($0.line):\($0.column))" } ?? "")))
+            } else {
+                sound.append(operation)
+            }
+        }
+        guard !sound.isEmpty else { throw DiagnosticList(mistakes) }
+        var warnings = mistakes.map { mistake in
+            var warning = mistake
+            warning.severity = .warning
+            return warning
+        }
+        warnings += leftOut.map { operation, reason in
+            Diagnostic("\(operation.name) is left out: \(reason); --strict refuses the spec instead", at: operation.location, severity: .warning)
+        }
+        return OpenAPISpec(
+            path: path, version: version, basePaths: basePaths, operations: sound, firstServer: firstServer,
+            warnings: compiler.warnings + warnings, leftOut: leftOut)
     }
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]

@@ -12,6 +12,14 @@ package final class SchemaCompiler {
 
     /// Problems found so far.
     package private(set) var problems: [Diagnostic] = []
+    /// Where each problem is: the document's name and the pointer in it.
+    package private(set) var problemPlaces: [(document: String, pointer: String, location: SourceLocation?)] = []
+    /// What was read another way than the dialect says, where its meaning is plain (a 3.1 spec's
+    /// boolean `exclusiveMinimum`, read as 3.0 reads it): warnings, with `readsLegacyForms` only.
+    package private(set) var warnings: [Diagnostic] = []
+    /// Whether a schema in a newer dialect may use an older dialect's form where its meaning is
+    /// plain (a published spec's), with a warning, rather than be refused.
+    package var readsLegacyForms = false
     /// Whether any schema compiled has a `$dynamicRef`, so evaluation keeps the dynamic scope.
     package private(set) var usesDynamicScope = false
 
@@ -73,6 +81,12 @@ package final class SchemaCompiler {
     private func problem(_ message: String, at pointer: String, in document: SchemaDocument) {
         let where_ = document.locations[pointer] == nil && !pointer.isEmpty ? " (at \(document.displayName)#\(pointer))" : ""
         problems.append(Diagnostic(message + where_, at: document.locations[pointer]))
+        problemPlaces.append((document.displayName, pointer, document.locations[pointer]))
+    }
+
+    private func warning(_ message: String, at pointer: String, in document: SchemaDocument) {
+        let where_ = document.locations[pointer] == nil && !pointer.isEmpty ? " (at \(document.displayName)#\(pointer))" : ""
+        warnings.append(Diagnostic(message + where_, at: document.locations[pointer], severity: .warning))
     }
 
     // MARK: Compiling one schema
@@ -331,10 +345,21 @@ package final class SchemaCompiler {
             if let maximum = number("maximum") { node.keywords.append(.maximum(maximum, exclusive: members["exclusiveMaximum"] == .bool(true))) }
             if let minimum = number("minimum") { node.keywords.append(.minimum(minimum, exclusive: members["exclusiveMinimum"] == .bool(true))) }
         case .draft2020_12, .draft7:
-            if let maximum = number("maximum") { node.keywords.append(.maximum(maximum, exclusive: false)) }
-            if let maximum = number("exclusiveMaximum") { node.keywords.append(.maximum(maximum, exclusive: true)) }
-            if let minimum = number("minimum") { node.keywords.append(.minimum(minimum, exclusive: false)) }
-            if let minimum = number("exclusiveMinimum") { node.keywords.append(.minimum(minimum, exclusive: true)) }
+            for (bound, exclusiveName, isMaximum) in [("maximum", "exclusiveMaximum", true), ("minimum", "exclusiveMinimum", false)] {
+                func append(_ limit: Double, exclusive: Bool) {
+                    node.keywords.append(isMaximum ? .maximum(limit, exclusive: exclusive) : .minimum(limit, exclusive: exclusive))
+                }
+                let limit = number(bound)
+                if readsLegacyForms, case let .bool(flag)? = members[exclusiveName] {
+                    // OpenAPI 3.0's boolean, in a 3.1 spec: true makes the bound exclusive.
+                    let reading = flag && limit != nil ? "read as '\(exclusiveName): \(limit.map { DecodedValue.number($0).jsonText } ?? "")'" : "ignored"
+                    warning("'\(exclusiveName): \(flag)' is OpenAPI 3.0's form, not JSON Schema's: \(reading)", at: pointer + "/" + exclusiveName, in: context.document)
+                    if let limit { append(limit, exclusive: flag) }
+                } else {
+                    if let limit { append(limit, exclusive: false) }
+                    if let exclusive = number(exclusiveName) { append(exclusive, exclusive: true) }
+                }
+            }
         }
         if let value = integer("maxLength") { node.keywords.append(.maxLength(value)) }
         if let value = integer("minLength") { node.keywords.append(.minLength(value)) }
