@@ -5,6 +5,11 @@ extension GraphQLLoader: EditorSchemaWriting {
         (key: "graphql", description: "A GraphQL operation {query, variables, operation_name}, sent as a POST JSON body (or as query parameters with method: GET).", schema: editorSchemaValue)
     }
 
+    /// `graphql_schema:` of a file in the editor schema.
+    static var fileEditorSchemas: [(key: String, description: String, schema: DecodedValue)] {
+        [("graphql_schema", "A GraphQL schema (SDL, or an introspection result in JSON), relative to this file: every graphql: query is validated against it when the file loads.", string(nil))]
+    }
+
     private static var editorSchemaValue: DecodedValue {
         object(
             keys: GraphQLLoader.keys,

@@ -32,7 +32,7 @@ final class LoadIterationObserver: RunObserver {
         case .passed, .skipped: return nil
         case .error: return "network"
         case .failed:
-            let statusFailed = request.expectations.contains { !$0.passed && ($0.label == "status" || $0.label == "grpc_status") }
+            let statusFailed = request.expectations.contains { !$0.passed && ExchangeKind.statusLabels.contains($0.label) }
             return statusFailed ? "status" : "expectation"
         }
     }

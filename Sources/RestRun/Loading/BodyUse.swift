@@ -13,11 +13,11 @@ package struct BodyUse: Sendable {
     /// nil when any reads more (the whole body, a wildcard, an index, a filter) or a decoder does.
     package let jsonSelection: JSONParser.Selection?
 
-    /// The use of a request with `decoder`, `expectations` and `captures`; `readsGraphQLErrors`
-    /// when the body's GraphQL `errors` are checked, `snapshots` when the body is compared with a
+    /// The use of a request with `decoder`, `expectations` and `captures`; `kindReadsBody` when
+    /// the request's kind checks the body itself, `snapshots` when the body is compared with a
     /// snapshot (which reads the body itself).
-    package init(decoder: String?, expectations: [Expectation], captures: [Capture], readsGraphQLErrors: Bool = false, snapshots: Bool = false) {
-        var readsBody = decoder != nil || readsGraphQLErrors || snapshots
+    package init(decoder: String?, expectations: [Expectation], captures: [Capture], kindReadsBody: Bool = false, snapshots: Bool = false) {
+        var readsBody = decoder != nil || kindReadsBody || snapshots
         var needsDecodedValue = decoder != nil
         var selection: JSONParser.Selection? = decoder == nil ? JSONParser.Selection() : nil
         // A JSONPath, from an expectation or a capture: its members are kept when it is a path of names.

@@ -8,6 +8,9 @@ extension DeclaredExchange {
         }
     }
 
+    /// Whether the request's kind checks the response body itself (GraphQL's `errors`).
+    var kindReadsBody: Bool { checksGraphQLErrors }
+
     /// Whether a GraphQL response with `errors` fails the request: unless an expectation reads them.
     package var checksGraphQLErrors: Bool {
         guard self.kind.graphQL != nil else { return false }

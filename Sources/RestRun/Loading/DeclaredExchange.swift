@@ -73,7 +73,7 @@ package struct DeclaredExchange: Sendable {
     /// expectations and captures (one walk over them; the runner asks once a run of the request).
     package var bodyUse: BodyUse {
         BodyUse(
-            decoder: self.decoder, expectations: self.expectations, captures: self.captures, readsGraphQLErrors: checksGraphQLErrors,
+            decoder: self.decoder, expectations: self.expectations, captures: self.captures, kindReadsBody: kindReadsBody,
             snapshots: self.snapshot != nil)
     }
 

@@ -28,11 +28,11 @@ extension DeclaredExchangeLoader {
         if kind.grpc != nil { return context.error(Self.grpcWithOtherKind, at: value) }
         switch key {
         case .grpc:
-            guard let call = GRPCLoader(context: context, schema: grpcSchema).load(value) else { return }
+            guard let call = GRPCLoader(context: context, schema: kindSchemas.grpc).load(value) else { return }
             guard case .http = kind else { return context.error(Self.grpcWithOtherKind, at: value) }
             request.kind = .grpc(call)
         case .graphql:
-            guard let operation = GraphQLLoader(context: context, schema: graphqlSchema).load(value) else { return }
+            guard let operation = GraphQLLoader(context: context, schema: kindSchemas.graphql).load(value) else { return }
             // With WebSocket steps the body itself is the error, reported once all keys are read.
             if let graphQL = kind.sending(operation) { request.kind = graphQL }
         case .stream:
@@ -57,7 +57,7 @@ extension DeclaredExchangeLoader {
         if request.kind.graphQL != nil, !methodGiven { request.method = .post }
         if var call = request.kind.grpc {
             request.method = .post
-            GRPCLoader(context: context, schema: grpcSchema).loadExpectations(expect, into: &call)
+            GRPCLoader(context: context, schema: kindSchemas.grpc).loadExpectations(expect, into: &call)
             request.kind = .grpc(call)
             for expectation in request.expectations {
                 if case .status = expectation.subject, let location = expectation.location {
@@ -81,6 +81,20 @@ extension DeclaredExchangeLoader {
             if case let .receive(_, captures, _) = step.action { request.captures += captures }
         }
         if let body = bodySeen { context.error("a WebSocket request sends its messages with 'send' steps, not a body", at: body) }
+    }
+
+    /// The kinds whose requests under a file's `base_url` need no `url` of their own: a gRPC call
+    /// (its service and method are in `grpc:`, and a call has no path of its own).
+    static let kindsNeedingNoURL = [ExchangeKey.grpc.rawValue]
+
+    /// Whether a request under a file's `base_url` needs no `url` of its own.
+    func kindNeedsNoURL(_ node: Node) -> Bool {
+        node.pairs?.contains(where: { Self.kindsNeedingNoURL.contains($0.key.scalarText ?? "") }) == true
+    }
+
+    /// The `expect:` keys each kind reads itself, in the editor schema.
+    static var kindExpectSchemas: [(key: String, description: String, schema: DecodedValue)] {
+        GRPCLoader.expectEditorSchemas
     }
 
     /// Each kind's key in the editor schema (`rest-run schema`): its description and the shape of

@@ -4,12 +4,9 @@ import RestRunYAML
 struct DeclaredExchangeLoader {
     let context: LoadContext
     let decoderNames: [String]
-    /// The file's `graphql_schema`, that `graphql:` queries are validated against.
-    var graphqlSchema: GraphQLSchemaDocument?
-    /// The file's `proto:` or `protoset:`, that `grpc:` calls are checked against.
-    var grpcSchema: GRPCSchema?
-    /// Whether the file has a `base_url`: a gRPC call then needs no `url` (the service and method
-    /// are in `grpc:`, and a call has no path of its own).
+    /// What the file's requests of each kind are checked against.
+    var kindSchemas = KindSchemas()
+    /// Whether the file has a `base_url`: a kind may then need no `url` of its own.
     var hasBaseURL = false
 
     /// The keys of a request: its own, and each kind's (`ExchangeKey`, in the kinds' file).
@@ -49,7 +46,7 @@ struct DeclaredExchangeLoader {
         if let urlNode = node.pairs?.first(where: { $0.key.scalarText == "url" })?.value {
             return context.template(urlNode, "'url'")
         }
-        if hasBaseURL, node.pairs?.contains(where: { $0.key.scalarText == "grpc" }) == true {
+        if hasBaseURL, kindNeedsNoURL(node) {
             return Template(literal: "", location: context.location(node))
         }
         context.error("\(what()) needs a 'url'", at: node)

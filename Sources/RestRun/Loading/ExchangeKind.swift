@@ -52,4 +52,8 @@ package enum ExchangeKind: Sendable {
     func sending(_ operation: GraphQLOperation) -> ExchangeKind? {
         webSocketSteps == nil && grpc == nil ? .graphQL(operation, stream: stream) : nil
     }
+
+    /// The labels of the checks that read a response's status, the HTTP one and each kind's own
+    /// (a gRPC call's `grpc_status`): `rest-run load` counts their failures as status errors.
+    package static let statusLabels: Set<String> = ["status", "grpc_status"]
 }

@@ -12,8 +12,8 @@ struct FileSettings {
     /// without an "unknown decoder" error on top.
     var brokenDecoderNames: [String] = []
     var contract: OpenAPIContract?
-    var graphqlSchema: GraphQLSchemaDocument?
-    var grpcSchema = GRPCSchemaSetting()
+    /// The kinds' own settings.
+    var kinds = KindFileSettings()
     var load: LoadSettings?
 
     /// `openapi: {spec, strict}`'s keys.
@@ -35,10 +35,8 @@ struct FileSettings {
         case "options": options = OptionsLoader(context: context).load(node, "'options'")
         case "decoders": decoders = Self.decoders(node, context: context, broken: &brokenDecoderNames)
         case "openapi": contract = Self.contract(node, context: context)
-        case "graphql_schema": graphqlSchema = GraphQLLoader.schema(node, context: context)
-        case "proto", "import_paths", "protoset": grpcSchema.read(key, node, context: context)
         case "load": load = LoadSettings.read(node, context: context)
-        default: break
+        default: kinds.read(key, node, context: context)
         }
     }
 
@@ -55,9 +53,8 @@ struct FileSettings {
         result.decoders = base.decoders.filter { !ownDecoders.contains($0.name) } + decoders
         result.brokenDecoderNames = base.brokenDecoderNames + brokenDecoderNames
         if let contract { result.contract = contract }
-        if let graphqlSchema { result.graphqlSchema = graphqlSchema }
         if let load { result.load = load }
-        result.grpcSchema = grpcSchema.merged(over: base.grpcSchema)
+        result.kinds = kinds.merged(over: base.kinds)
         return result
     }
 

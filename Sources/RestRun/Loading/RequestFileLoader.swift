@@ -23,7 +23,7 @@ public struct RequestFileLoader: Sendable {
     /// The keys a file may have at the top level.
     public static let fileKeys = ["name"] + settingsKeys + ["exports", "parameters", "requests"]
     /// The keys an included file may have: settings only.
-    static let settingsKeys = ["include", "base_url", "variables", "headers", "auth", "options", "decoders", "openapi", "graphql_schema", "load"] + GRPCLoader.fileKeys
+    static let settingsKeys = ["include", "base_url", "variables", "headers", "auth", "options", "decoders", "openapi", "load"] + KindFileSettings.keys
 
     /// Creates a loader.
     public init(environment: [String: String] = [:], decoderNames: [String] = DecoderRegistry.builtIn.names, predefinedVariables: Set<String> = []) {
@@ -128,7 +128,7 @@ public struct RequestFileLoader: Sendable {
         }
         let loader = DeclaredExchangeLoader(
             context: context, decoderNames: decoderNames + settings.decoders.map(\.name) + settings.brokenDecoderNames,
-            graphqlSchema: settings.graphqlSchema, grpcSchema: settings.grpcSchema.schema(context: context), hasBaseURL: settings.baseURL != nil)
+            kindSchemas: settings.kinds.schemas(context: context), hasBaseURL: settings.baseURL != nil)
         let fileOptions = file.options
         file.steps = items.enumerated().compactMap { index, item in
             if item.pairs?.contains(where: { $0.key.scalarText == "use" }) == true {

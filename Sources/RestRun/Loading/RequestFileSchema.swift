@@ -28,7 +28,8 @@ package enum RequestFileSchema: EditorSchemaWriting {
         defs["conditions"] = conditions
         defs["for_each"] = forEach
         return object(
-            keys: RequestFileLoader.fileKeys, descriptions: fileDescriptions, types: fileTypes,
+            keys: RequestFileLoader.fileKeys, descriptions: fileDescriptions.merging(KindFileSettings.editorDescriptions) { own, _ in own },
+            types: fileTypes.merging(KindFileSettings.editorTypes) { own, _ in own },
             extra: [
                 "$schema": .string("https://json-schema.org/draft/2020-12/schema"),
                 "$id": .string("https://rest-run.dev/schemas/request-file.json"),
@@ -53,10 +54,6 @@ package enum RequestFileSchema: EditorSchemaWriting {
         "options": "Defaults for every request's options.",
         "decoders": "External decoders by name: {Name: {command: [program, args...], timeout: 5s}}.",
         "openapi": "An OpenAPI 3.0 or 3.1 spec every response is checked against: a path, or {spec: path, strict: true}.",
-        "graphql_schema": "A GraphQL schema (SDL, or an introspection result in JSON), relative to this file: every graphql: query is validated against it when the file loads.",
-        "proto": ".proto files (a path or a list, relative to this file) that declare the services grpc: calls; read by rest-run itself, no protoc.",
-        "import_paths": "Folders the imports of the proto: files are looked for in, relative to this file; default each file's own folder.",
-        "protoset": "A compiled FileDescriptorSet (protoc --descriptor_set_out, buf build -o) that declares the services grpc: calls.",
         "load": "How rest-run load applies this file: rate and duration, phases that ramp, or vus (the closed model); max_in_flight; thresholds that fail the run (exit 4). rest-run run ignores it.",
         "exports": "The captures a file used as a flow (use:) gives back to the file using it.",
         "parameters": "The variables a flow needs from its use:'s with: (they have no default).",
@@ -125,10 +122,6 @@ package enum RequestFileSchema: EditorSchemaWriting {
                 types: ["spec": string(nil), "strict": boolean],
                 extra: ["required": .array([.string("spec")])]),
         ])]),
-        "graphql_schema": string(nil),
-        "proto": .object(["anyOf": .array([string(nil), stringList])]),
-        "import_paths": .object(["anyOf": .array([string(nil), stringList])]),
-        "protoset": string(nil),
         "load": loadType,
         "exports": stringList,
         "parameters": stringList,
@@ -207,8 +200,8 @@ package enum RequestFileSchema: EditorSchemaWriting {
         return object(
             keys: DeclaredExchangeLoader.keys, descriptions: descriptions, types: types,
             extra: [
-                // A gRPC call under a file's base_url needs no url.
-                "anyOf": .array([.object(["required": .array([.string("url")])]), .object(["required": .array([.string("grpc")])])]),
+                // A request of a kind that needs no url under a file's base_url may have none.
+                "anyOf": .array((["url"] + DeclaredExchangeLoader.kindsNeedingNoURL).map { .object(["required": .array([.string($0)])]) }),
                 "description": .string("A request: what to send, what to check, what to capture."),
             ])
     }
@@ -273,8 +266,6 @@ package enum RequestFileSchema: EditorSchemaWriting {
         "first_event": "With stream: a predicate on the time from sending to the first event, or budgets over all runs like duration's.",
         "trailers": "Trailer name → predicate: a gRPC call's trailing metadata.",
         "snapshot": "true, or {ignore: [JSONPath], headers: [name]}: the response is compared with the one recorded in __snapshots__/FILE.snap.yaml (written when missing; --update-snapshots rewrites it).",
-        "grpc_status": "With grpc: the status expected, a name such as NOT_FOUND (any case) or its number; default OK.",
-        "grpc_message": "With grpc: a predicate on the status message.",
     ]
 
     static var expect: DecodedValue {
@@ -285,7 +276,8 @@ package enum RequestFileSchema: EditorSchemaWriting {
             "additionalProperties": ref("predicate"),
         ])
         return object(
-            keys: ExpectationLoader.keys, descriptions: expectDescriptions,
+            keys: ExpectationLoader.keys,
+            descriptions: expectDescriptions.merging(DeclaredExchangeLoader.kindExpectSchemas.map { ($0.key, $0.description) }) { own, _ in own },
             types: [
                 "status": .object(["anyOf": .array([
                     .object(["type": .string("integer"), "minimum": .integer(100), "maximum": .integer(599)]),
@@ -315,13 +307,8 @@ package enum RequestFileSchema: EditorSchemaWriting {
                         ]),
                     ]),
                 ])]),
-                "grpc_status": .object(["anyOf": .array([
-                    .object(["type": .string("integer"), "minimum": .integer(0), "maximum": .integer(16)]),
-                    .object(["type": .string("string"), "pattern": .string("^(?i)(ok|cancell?ed|unknown|invalid_argument|deadline_exceeded|not_found|already_exists|permission_denied|resource_exhausted|failed_precondition|aborted|out_of_range|unimplemented|internal|unavailable|data_loss|unauthenticated)$")]),
-                ])]),
-                "grpc_message": ref("predicate"),
                 "version": .object(["anyOf": .array([.object(["enum": .array([.string("1.1"), .string("2"), .integer(2), .number(1.1)])]), ref("predicates")])]),
-            ],
+            ].merging(DeclaredExchangeLoader.kindExpectSchemas.map { ($0.key, $0.schema) }) { own, _ in own },
             extra: [:])
     }
 

@@ -10,7 +10,7 @@ extension RunSession {
             showsFileHeaders: plan.files.count * plan.passes > 1, groupsByFile: jobs > 1,
             progressTotals: output.showsProgress && requests > 5 ? (plan.files.count * plan.passes, requests) : nil)
         let start = ContinuousClock.now
-        let events = openEventStream(output)
+        let events = openNDJSON(output)
         events.stream?.started(command: "run", files: plan.files.map(\.file.path) + plan.invalid.map(\.path), requests: requests)
         for file in plan.invalid { events.stream?.runner(didFinish: file) }
         defer { events.stream?.close() }
@@ -57,7 +57,7 @@ extension RunSession {
 
     /// The event stream `output` asks for (`--report-ndjson`); when its file cannot be written, no
     /// stream and the sentence that says why (printed with the other reports' problems).
-    private func openEventStream(_ output: RunOutput) -> (stream: NDJSONStream?, problem: String?) {
+    private func openNDJSON(_ output: RunOutput) -> (stream: NDJSONStream?, problem: String?) {
         guard let path = output.reports.ndjson else { return (nil, nil) }
         do {
             return (try NDJSONStream(path: path, standardOutput: output.standardOutput, redactor: redactor), nil)
