@@ -292,6 +292,35 @@ package final class SchemaCompiler {
         }
     }
 
+    /// `minimum`, `maximum` and their exclusive forms, as the dialect reads them (and, with
+    /// `readsLegacyForms`, a 3.1 spec's boolean forms as 3.0 reads them, with a warning).
+    private func compileBounds(
+        _ members: OrderedDictionary<String, DecodedValue>, node: SchemaNode, dialect: SchemaDialect, number: (String) -> Double?,
+        pointer: String, context: Context
+    ) {
+        switch dialect {
+        case .openAPI30:
+            if let maximum = number("maximum") { node.keywords.append(.maximum(maximum, exclusive: members["exclusiveMaximum"] == .bool(true))) }
+            if let minimum = number("minimum") { node.keywords.append(.minimum(minimum, exclusive: members["exclusiveMinimum"] == .bool(true))) }
+        case .draft2020_12, .draft7:
+            for (bound, exclusiveName, isMaximum) in [("maximum", "exclusiveMaximum", true), ("minimum", "exclusiveMinimum", false)] {
+                func append(_ limit: Double, exclusive: Bool) {
+                    node.keywords.append(isMaximum ? .maximum(limit, exclusive: exclusive) : .minimum(limit, exclusive: exclusive))
+                }
+                let limit = number(bound)
+                if readsLegacyForms, case let .bool(flag)? = members[exclusiveName] {
+                    // OpenAPI 3.0's boolean, in a 3.1 spec: true makes the bound exclusive.
+                    let reading = flag && limit != nil ? "read as '\(exclusiveName): \(limit.map { DecodedValue.number($0).jsonText } ?? "")'" : "ignored"
+                    warning("'\(exclusiveName): \(flag)' is OpenAPI 3.0's form, not JSON Schema's: \(reading)", at: pointer + "/" + exclusiveName, in: context.document)
+                    if let limit { append(limit, exclusive: flag) }
+                } else {
+                    if let limit { append(limit, exclusive: false) }
+                    if let exclusive = number(exclusiveName) { append(exclusive, exclusive: true) }
+                }
+            }
+        }
+    }
+
     private func compileValidation(_ members: OrderedDictionary<String, DecodedValue>, node: SchemaNode, pointer: String, context: Context) {
         let dialect = context.rules.dialect
         func number(_ name: String) -> Double? {
@@ -340,27 +369,7 @@ package final class SchemaCompiler {
                 problem("'multipleOf' must be greater than 0, found \(divisor)", at: pointer + "/multipleOf", in: context.document)
             }
         }
-        switch dialect {
-        case .openAPI30:
-            if let maximum = number("maximum") { node.keywords.append(.maximum(maximum, exclusive: members["exclusiveMaximum"] == .bool(true))) }
-            if let minimum = number("minimum") { node.keywords.append(.minimum(minimum, exclusive: members["exclusiveMinimum"] == .bool(true))) }
-        case .draft2020_12, .draft7:
-            for (bound, exclusiveName, isMaximum) in [("maximum", "exclusiveMaximum", true), ("minimum", "exclusiveMinimum", false)] {
-                func append(_ limit: Double, exclusive: Bool) {
-                    node.keywords.append(isMaximum ? .maximum(limit, exclusive: exclusive) : .minimum(limit, exclusive: exclusive))
-                }
-                let limit = number(bound)
-                if readsLegacyForms, case let .bool(flag)? = members[exclusiveName] {
-                    // OpenAPI 3.0's boolean, in a 3.1 spec: true makes the bound exclusive.
-                    let reading = flag && limit != nil ? "read as '\(exclusiveName): \(limit.map { DecodedValue.number($0).jsonText } ?? "")'" : "ignored"
-                    warning("'\(exclusiveName): \(flag)' is OpenAPI 3.0's form, not JSON Schema's: \(reading)", at: pointer + "/" + exclusiveName, in: context.document)
-                    if let limit { append(limit, exclusive: flag) }
-                } else {
-                    if let limit { append(limit, exclusive: false) }
-                    if let exclusive = number(exclusiveName) { append(exclusive, exclusive: true) }
-                }
-            }
-        }
+        compileBounds(members, node: node, dialect: dialect, number: number, pointer: pointer, context: context)
         if let value = integer("maxLength") { node.keywords.append(.maxLength(value)) }
         if let value = integer("minLength") { node.keywords.append(.minLength(value)) }
         if let value = members["pattern"] {
