@@ -32,6 +32,7 @@ struct SpecMockAnswerTests {
 
     @Test("every spec in the repository and the shared test data: each answer validates")
     func everySpec() throws {
+        // The shared test data's specs join when it is there (a clone elsewhere has none of it).
         let roots = [Fixtures.repositoryRoot + "/Tests", Fixtures.repositoryRoot + "/requests", Fixtures.repositoryRoot + "/Examples",
                      Fixtures.repositoryRoot + "/../shared/testdata/openapi"]
         var specs = 0
@@ -45,7 +46,7 @@ struct SpecMockAnswerTests {
                 #expect(broken.isEmpty, "\(path): \(broken.prefix(5))")
             }
         }
-        #expect(specs >= 7)
+        #expect(specs >= 5, "the repository's own specs were not found")
     }
 
     @Test("examples that break their schema, as published specs write them, are passed over")
