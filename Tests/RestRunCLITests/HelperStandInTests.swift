@@ -72,4 +72,35 @@ struct HelperStandInTests {
             #expect(output.all.contains("the query cannot be checked: \(says)"), "\(output.all)")
         }
     }
+
+    @Test("a helper that hangs while the file loads costs no more than the request's timeout")
+    func hangsWhileLoading() async throws {
+        let hang = try Self.script("exec sleep 60")
+        let proto = Fixtures.repositoryRoot + "/Examples/RouteGuide/route_guide.proto"
+        let cases: [(yaml: String, variable: String, says: String)] = [
+            ("""
+            requests:
+              - url: http://127.0.0.1:9/graphql
+                graphql: { query: "{ me }" }
+                options: { timeout: 500ms }
+            """, "REST_RUN_GRAPHQL", "the query cannot be checked: rest-run-graphql did not answer within 500 ms"),
+            ("""
+            proto: \(proto)
+            requests:
+              - url: grpc://127.0.0.1:9
+                grpc: { method: routeguide.RouteGuide/GetFeature, message: {} }
+                options: { timeout: 500ms }
+            """, "REST_RUN_GRPC", "rest-run-grpc did not answer within 500 ms"),
+        ]
+        for (yaml, variable, says) in cases {
+            let start = ContinuousClock.now
+            let (_, output) = try await binary.runFile(yaml, environment: [variable: hang])
+            #expect(output.status == 2, "\(output.all)")
+            #expect(output.all.contains(says), "\(output.all)")
+            // The sentence names the bound that ended the wait: the request's 500 ms, where it was
+            // the helper's whole limit (10 or 30 s). The wall time here only says the run ended:
+            // it also counts waiting for a core while the other tests run.
+            #expect(ContinuousClock.now - start < .seconds(60), "\(variable)")
+        }
+    }
 }

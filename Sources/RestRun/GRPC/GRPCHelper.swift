@@ -7,8 +7,9 @@ enum GRPCHelper {
     /// The helper process.
     static let channel = HelperChannel(name: "rest-run-grpc", pathVariable: "REST_RUN_GRPC", cancels: true)
 
-    /// How long reading a schema or checking a call's messages may take while a file loads.
-    static let loadLimit: Duration = .seconds(60)
+    /// How long reading a schema or checking a call's messages may take while a file loads (the
+    /// helper takes milliseconds; a request's shorter timeout bounds its own check).
+    static let loadLimit: Duration = .seconds(30)
 
     /// Why the helper could not answer: one sentence.
     struct Unanswered: Error {
@@ -16,9 +17,9 @@ enum GRPCHelper {
     }
 
     /// The answer to `request`, blocking while a file loads, and which start of the helper gave it.
-    static func askBlocking(_ request: GRPCHelperRequest) throws(Unanswered) -> (answer: GRPCHelperAnswer, generation: Int) {
+    static func askBlocking(_ request: GRPCHelperRequest, within limit: Duration = loadLimit) throws(Unanswered) -> (answer: GRPCHelperAnswer, generation: Int) {
         do throws(HelperError) {
-            let answer = try channel.askBlocking(request.json, within: loadLimit)
+            let answer = try channel.askBlocking(request.json, within: limit)
             return (GRPCHelperAnswer(json: answer.json), answer.generation)
         } catch {
             throw Unanswered(message: error.message)

@@ -8,6 +8,8 @@ import OrderedCollections
 struct GRPCLoader {
     let context: LoadContext
     let schema: GRPCSchema?
+    /// How long the check of a call's messages may wait for the helper.
+    var checkLimit = GRPCHelper.loadLimit
 
     static let keys = ["method", "message", "messages"]
     /// The file keys that declare a schema.
@@ -84,7 +86,7 @@ struct GRPCLoader {
         }
         let answer: GRPCHelperAnswer
         do throws(GRPCHelper.Unanswered) {
-            answer = try GRPCHelper.askBlocking(.check(schema: number, method: call.method, messages: values.map(GRPCHelper.message))).answer
+            answer = try GRPCHelper.askBlocking(.check(schema: number, method: call.method, messages: values.map(GRPCHelper.message)), within: checkLimit).answer
         } catch {
             context.append([Diagnostic(error.message, at: call.methodLocation)])
             return

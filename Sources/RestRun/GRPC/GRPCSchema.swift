@@ -42,12 +42,12 @@ package final class GRPCSchema: Sendable {
 
     /// The helper's number for the schema, read by the helper now if its current start has not
     /// read it yet; blocking (while a file loads).
-    package func numberBlocking() throws(Unreadable) -> Int {
+    package func numberBlocking(within limit: Duration = GRPCHelper.loadLimit) throws(Unreadable) -> Int {
         if let known = try known() { return known }
         let answer: GRPCHelperAnswer
         let generation: Int
         do throws(GRPCHelper.Unanswered) {
-            (answer, generation) = try GRPCHelper.askBlocking(request)
+            (answer, generation) = try GRPCHelper.askBlocking(request, within: limit)
         } catch {
             throw Unreadable(message: error.message)
         }

@@ -54,7 +54,7 @@ struct GRPCSchemaSetting {
 
     /// The schema the settings declare, read now (its problems reported), or nil when there is
     /// none (calls then ask the server's reflection service).
-    func schema(context: LoadContext) -> GRPCSchema? {
+    func schema(context: LoadContext, within limit: Duration = GRPCHelper.loadLimit) -> GRPCSchema? {
         guard protoFiles != nil || protoset != nil else {
             if let importPaths, !importPaths.isEmpty, let location {
                 context.append([Diagnostic("'import_paths' is for the imports of proto: files, and the file names none", at: location)])
@@ -67,7 +67,7 @@ struct GRPCSchemaSetting {
         }
         let schema = GRPCSchema(source: protoset.map { .descriptorSet($0) } ?? .protoFiles(protoFiles ?? [], importPaths: importPaths ?? []))
         do throws(GRPCSchema.Unreadable) {
-            _ = try schema.numberBlocking()
+            _ = try schema.numberBlocking(within: limit)
         } catch {
             report(error, context: context)
             return nil

@@ -13,8 +13,9 @@ package enum GraphQLChecker {
     static let helper = HelperChannel(name: "rest-run-graphql", pathVariable: "REST_RUN_GRAPHQL", cancels: false)
 
     /// How long one schema's build or one query's check may take: the helper answers in
-    /// milliseconds, and one that takes this long is restarted.
-    static let limit: Duration = .seconds(20)
+    /// milliseconds, and one that takes this long is restarted. A request's shorter timeout bounds
+    /// its own query's check.
+    static let limit: Duration = .seconds(10)
 
     /// Whether the helper can be found: a mock's routes file checks its GraphQL schemas when it
     /// loads if so, and at the first GraphQL request otherwise, so that a run without GraphQL
@@ -52,7 +53,9 @@ package enum GraphQLChecker {
     /// one), pass the specification's validation rules against `schema`, and be given every
     /// required variable (`variables` names those given; a template counts). Blocks its thread (a
     /// loader's or the mock's pool's) for at most `limit`.
-    package static func check(_ query: String, operationName: String?, variables: Set<String>, schema: GraphQLSchemaDocument?) -> Checked {
+    package static func check(
+        _ query: String, operationName: String?, variables: Set<String>, schema: GraphQLSchemaDocument?, within checkLimit: Duration = limit
+    ) -> Checked {
         var check = GraphQLHelperRequest.Check(query: query, operation: operationName, variables: variables.sorted())
         let answer: GraphQLHelperAnswer
         do throws(HelperError) {
@@ -62,7 +65,7 @@ package enum GraphQLChecker {
                 }
                 check.schema = schema.registration.withLock { $0?.number }
             }
-            answer = try ask(.check(check))
+            answer = try ask(.check(check), within: checkLimit)
         } catch {
             return Checked(problems: [QueryError(message: "the query cannot be checked: \(error.message)", line: 1, column: 1)])
         }
@@ -99,7 +102,7 @@ package enum GraphQLChecker {
             message: read.error?.message ?? "it is not a GraphQL schema", line: read.error?.line, column: read.error?.column)
     }
 
-    private static func ask(_ request: GraphQLHelperRequest) throws(HelperError) -> GraphQLHelperAnswer {
-        GraphQLHelperAnswer(json: try helper.askBlocking(request.json, within: limit).json)
+    private static func ask(_ request: GraphQLHelperRequest, within checkLimit: Duration) throws(HelperError) -> GraphQLHelperAnswer {
+        GraphQLHelperAnswer(json: try helper.askBlocking(request.json, within: checkLimit).json)
     }
 }

@@ -7,6 +7,8 @@ import RestRunYAML
 struct GraphQLLoader {
     let context: LoadContext
     let schema: GraphQLSchemaDocument?
+    /// How long the query's check may wait for the helper.
+    var checkLimit = GraphQLChecker.limit
 
     static let keys = ["query", "variables", "operation_name"]
     static let queryFileKeys = ["file"]
@@ -36,7 +38,7 @@ struct GraphQLLoader {
             }
         }
         guard let (query, place) = readQuery(queryEntry.node) else { return nil }
-        let problems = GraphQLChecker.check(query, operationName: operationName, variables: variableNames, schema: schema).problems
+        let problems = GraphQLChecker.check(query, operationName: operationName, variables: variableNames, schema: schema, within: checkLimit).problems
         for problem in problems {
             context.append([Diagnostic(problem.message, at: place(problem.line, problem.column))])
         }

@@ -23,16 +23,20 @@ extension DeclaredExchangeLoader {
     }
 
     /// Reads a kind's key (`graphql:`, `stream:`, `websocket:`, `grpc:`) into `request`'s kind.
-    func loadKind(_ key: ExchangeKey, _ value: Node, into request: inout DeclaredExchange) {
+    func loadKind(_ key: ExchangeKey, _ value: Node, into request: inout DeclaredExchange, of node: Node) {
         let kind = request.kind
         if kind.grpc != nil { return context.error(Self.grpcWithOtherKind, at: value) }
         switch key {
         case .grpc:
-            guard let call = GRPCLoader(context: context, schema: kindSchemas.grpc).load(value) else { return }
+            var loader = GRPCLoader(context: context, schema: kindSchemas.grpc)
+            loader.checkLimit = Self.checkLimit(in: node, atMost: GRPCHelper.loadLimit)
+            guard let call = loader.load(value) else { return }
             guard case .http = kind else { return context.error(Self.grpcWithOtherKind, at: value) }
             request.kind = .grpc(call)
         case .graphql:
-            guard let operation = GraphQLLoader(context: context, schema: kindSchemas.graphql).load(value) else { return }
+            var loader = GraphQLLoader(context: context, schema: kindSchemas.graphql)
+            loader.checkLimit = Self.checkLimit(in: node, atMost: GraphQLChecker.limit)
+            guard let operation = loader.load(value) else { return }
             // With WebSocket steps the body itself is the error, reported once all keys are read.
             if let graphQL = kind.sending(operation) { request.kind = graphQL }
         case .stream:
@@ -81,6 +85,17 @@ extension DeclaredExchangeLoader {
             if case let .receive(_, captures, _) = step.action { request.captures += captures }
         }
         if let body = bodySeen { context.error("a WebSocket request sends its messages with 'send' steps, not a body", at: body) }
+    }
+
+    /// How long a kind's check of the request `node` may wait for its helper while the file loads:
+    /// `limit`, or the request's own `options: { timeout: }` when it is shorter, so that a helper
+    /// that hangs costs the run no more than the request's timeout. The timeout is read here as
+    /// written (its errors are reported where the options are read).
+    static func checkLimit(in node: Node, atMost limit: Duration) -> Duration {
+        guard let options = node.pairs?.first(where: { $0.key.scalarText == "options" })?.value,
+              let written = options.pairs?.first(where: { $0.key.scalarText == "timeout" })?.value.scalarText,
+              let timeout = DurationText.parse(written), timeout > .zero else { return limit }
+        return min(limit, timeout)
     }
 
     /// The kinds whose requests under a file's `base_url` need no `url` of their own: a gRPC call

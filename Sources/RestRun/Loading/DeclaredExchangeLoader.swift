@@ -93,7 +93,7 @@ struct DeclaredExchangeLoader {
             switch Self.keyLookup.key(key) {
             case let .common(common)?: known = common
             case let .kind(kind)?:
-                if !kind.sendsBody || isFirstBody() { loadKind(kind, value, into: &request) }
+                if !kind.sendsBody || isFirstBody() { loadKind(kind, value, into: &request, of: node) }
                 return
             case nil:
                 _ = context.isAllowed(key, at: keyNode, in: what(), allowed: Self.keys)

@@ -43,9 +43,10 @@ struct KindFileSettings {
         Dictionary(editorSchemas.map { ($0.key, $0.schema) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// What the file's requests of each kind are checked against when they load.
-    func schemas(context: LoadContext) -> KindSchemas {
-        KindSchemas(graphql: graphqlSchema, grpc: grpcSchema.schema(context: context))
+    /// What the file's requests of each kind are checked against when they load, read within
+    /// `limit` (the file's shortest timeout) at most.
+    func schemas(context: LoadContext, within limit: Duration?) -> KindSchemas {
+        KindSchemas(graphql: graphqlSchema, grpc: grpcSchema.schema(context: context, within: min(limit ?? GRPCHelper.loadLimit, GRPCHelper.loadLimit)))
     }
 }
 

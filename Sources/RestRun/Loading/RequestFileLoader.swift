@@ -128,7 +128,7 @@ public struct RequestFileLoader: Sendable {
         }
         let loader = DeclaredExchangeLoader(
             context: context, decoderNames: decoderNames + settings.decoders.map(\.name) + settings.brokenDecoderNames,
-            kindSchemas: settings.kinds.schemas(context: context), hasBaseURL: settings.baseURL != nil)
+            kindSchemas: settings.kinds.schemas(context: context, within: Self.shortestTimeout(file.options, items)), hasBaseURL: settings.baseURL != nil)
         let fileOptions = file.options
         file.steps = items.enumerated().compactMap { index, item in
             if item.pairs?.contains(where: { $0.key.scalarText == "use" }) == true {
@@ -308,5 +308,20 @@ func loadHeaders(_ node: Node, _ what: String, context: LoadContext) -> [HeaderT
         if value.isNull { return HeaderTemplate(name: name, value: nil, location: context.location(keyNode)) }
         guard let template = context.template(value, "the value of header '\(name)'") else { return nil }
         return HeaderTemplate(name: name, value: template, location: context.location(keyNode))
+    }
+}
+
+extension RequestFileLoader {
+    /// The shortest timeout a file's requests may run with, as written (the file's options, the
+    /// run's, a request's own): what the kinds' file-level work for them may wait at most.
+    static func shortestTimeout(_ options: RequestOptions, _ items: some Sequence<Node>) -> Duration? {
+        var shortest = options.transport.timeout
+        for item in items {
+            guard let options = item.pairs?.first(where: { $0.key.scalarText == "options" })?.value,
+                  let written = options.pairs?.first(where: { $0.key.scalarText == "timeout" })?.value.scalarText,
+                  let timeout = DurationText.parse(written), timeout > .zero else { continue }
+            shortest = min(shortest ?? timeout, timeout)
+        }
+        return shortest
     }
 }
