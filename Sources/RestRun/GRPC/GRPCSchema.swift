@@ -1,17 +1,13 @@
-import RestRunHelperProtocol
+package import RestRunHelperProtocol
 import Synchronization
 
 /// Where a file's gRPC messages and methods are declared: `.proto` files (with their import
 /// paths) or a compiled descriptor set. `rest-run-grpc` reads and keeps it; this is what to read
 /// and the helper's number for it. Without one, a call asks the server's reflection service.
 package final class GRPCSchema: Sendable {
-    /// What declares the schema.
-    package enum Declaration: Sendable, Equatable {
-        /// `proto:` files and `import_paths:` (absolute paths).
-        case protoFiles([String], importPaths: [String])
-        /// `protoset:` (an absolute path).
-        case descriptorSet(String)
-    }
+    /// What declares the schema: `proto:` files and `import_paths:`, or `protoset:` (absolute
+    /// paths), as the helper is asked to read it.
+    package typealias Declaration = GRPCHelperRequest.Schema
 
     /// Why the schema cannot be used: one sentence, at a line of a `.proto` file when there is one.
     package struct Unreadable: Error, Sendable {
@@ -33,12 +29,7 @@ package final class GRPCSchema: Sendable {
         self.source = source
     }
 
-    private var request: GRPCHelperRequest {
-        switch source {
-        case let .protoFiles(files, importPaths): .schema(.protoFiles(files, importPaths: importPaths))
-        case let .descriptorSet(path): .schema(.descriptorSet(path))
-        }
-    }
+    private var request: GRPCHelperRequest { .schema(source) }
 
     /// The helper's number for the schema, read by the helper now if its current start has not
     /// read it yet; blocking (while a file loads).

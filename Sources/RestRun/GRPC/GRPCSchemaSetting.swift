@@ -1,3 +1,4 @@
+import RestRunHelperProtocol
 import RestRunYAML
 
 /// A file's `proto:`, `import_paths:` and `protoset:` as written, their paths made absolute
