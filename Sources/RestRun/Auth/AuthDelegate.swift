@@ -2,8 +2,12 @@
 /// for the run, renewed before it expires, and fetched again once after a 401), and the answer
 /// to a Digest challenge (after the 401 that brings it, the request is sent again at once; later
 /// requests to the same origin answer it from the start). SigV4 is signed in `HeaderMerge`, over
-/// the merged headers.
-package struct AuthDelegate: NetworkingDelegate {
+/// the merged headers. A class: every request copies its networker's delegates several times, and
+/// a copy of a class is one reference counted rather than one for each of its parts.
+package final class AuthDelegate: PartialNetworkingDelegate {
+    /// The hooks it acts in.
+    package var hooks: DelegateHooks.Hooks { [.headers, .retryDecision] }
+
     let tokens: OAuth2Tokens
     let digests: DigestSessions
     let redactor: Redactor
@@ -16,7 +20,8 @@ package struct AuthDelegate: NetworkingDelegate {
     }
 
     package func headers(for networking: any Networking, request: PreparedRequest) async throws -> [(String, String)] {
-        guard let auth = request.auth as? RequestAuth, !request.removedHeaders.contains("authorization") else { return [] }
+        // Most requests have no auth to apply: no cast to look up for them.
+        guard request.auth != nil, let auth = request.auth as? RequestAuth, !request.removedHeaders.contains("authorization") else { return [] }
         for secret in auth.secrets where secret.count >= 4 { redactor.add(secret) }
         switch auth {
         case let .oauth2(settings):
@@ -29,7 +34,7 @@ package struct AuthDelegate: NetworkingDelegate {
     }
 
     package func networking(_ networking: any Networking, retryDecisionFor request: PreparedRequest, after attempt: Attempt) async -> RetryDecision {
-        guard let auth = request.auth as? RequestAuth, let response = attempt.response, response.status == 401, attempt.number <= 2 else { return .doNotRetry }
+        guard request.auth != nil, let auth = request.auth as? RequestAuth, let response = attempt.response, response.status == 401, attempt.number <= 2 else { return .doNotRetry }
         switch auth {
         case let .oauth2(settings):
             guard attempt.number == 1, let sent = request.headers["Authorization"], sent.hasPrefix("Bearer ") else { return .doNotRetry }

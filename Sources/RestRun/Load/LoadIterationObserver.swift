@@ -1,16 +1,22 @@
 import Synchronization
 
-/// Hears one iteration's requests finish and records each: its latency from its intended start
-/// (the iteration's scheduled time for the first, the previous request's end for each later one,
-/// so that a server stall shows in full even when the generator had to wait for it), its
-/// service time from the actual send, and its error's kind.
+/// Hears the requests of one loop's iterations (one at a time) finish and records each: its
+/// latency from its intended start (the iteration's scheduled time for the first, the previous
+/// request's end for each later one, so that a server stall shows in full even when the
+/// generator had to wait for it), its service time from the actual send, and its error's kind.
 final class LoadIterationObserver: RunObserver {
     private let recorder: LoadRecorder
     private let intendedStart: Mutex<ContinuousClock.Instant>
 
-    init(recorder: LoadRecorder, scheduled: ContinuousClock.Instant) {
+    /// An observer for the iterations of one loop, each begun with `restart(at:)`.
+    init(recorder: LoadRecorder) {
         self.recorder = recorder
-        intendedStart = Mutex(scheduled)
+        intendedStart = Mutex(.now)
+    }
+
+    /// An iteration due at `scheduled` begins: its first request's latency counts from then.
+    func restart(at scheduled: ContinuousClock.Instant) {
+        intendedStart.withLock { $0 = scheduled }
     }
 
     func runner(didFinish request: RequestResult, in file: RequestFile) {
@@ -22,7 +28,7 @@ final class LoadIterationObserver: RunObserver {
         }
         recorder.request(
             request.statisticsKey?.name ?? request.name, latency: now - start, service: request.duration,
-            error: Self.errorKind(request), refused: request.failures.contains { $0.message.contains("connection refused") })
+            error: Self.errorKind(request), refused: request.failures.contains { $0.message.contains("connection refused") }, at: now)
     }
 
     /// `status` (a status the request did not expect), `network` (no usable response) or

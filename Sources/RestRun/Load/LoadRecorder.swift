@@ -17,15 +17,18 @@ package final class LoadRecorder: Sendable {
         var currentLatencies = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
         var refused = 0
         var succeeded = 0
+        /// When the current second ends: until then an update needs no arithmetic on durations.
+        var secondEnds: ContinuousClock.Instant
     }
 
     /// When the run started.
     package let start: ContinuousClock.Instant
-    private let state = Mutex(Measured())
+    private let state: Mutex<Measured>
 
     /// A recorder whose clock starts at `start`.
     package init(start: ContinuousClock.Instant = .now) {
         self.start = start
+        state = Mutex(Measured(secondEnds: start + .seconds(1)))
     }
 
     /// Seconds since the start.
@@ -49,10 +52,12 @@ package final class LoadRecorder: Sendable {
         }
     }
 
-    private func update(_ body: (inout Measured) -> Void) {
-        let second = Int(elapsed())
+    private func update(at now: ContinuousClock.Instant = .now, _ body: (inout Measured) -> Void) {
         state.withLock { state in
-            Self.advance(&state, to: second)
+            if now >= state.secondEnds {
+                Self.advance(&state, to: Int(elapsed(at: now)))
+                state.secondEnds = start + .seconds(state.current.time + 1)
+            }
             body(&state)
         }
     }
@@ -82,12 +87,15 @@ package final class LoadRecorder: Sendable {
         return admitted
     }
 
-    /// A closed-model loop began an iteration.
+    /// A closed-model loop began an iteration, which starts at once (no lag): one update for both.
     package func begin() {
         update { state in
             state.scheduled += 1
             state.current.scheduled += 1
             state.inFlight += 1
+            state.started += 1
+            state.current.sent += 1
+            state.lag.record(1)
         }
     }
 
@@ -103,10 +111,12 @@ package final class LoadRecorder: Sendable {
 
     /// A request finished: its name, latency, service time, and error's kind (nil: it passed);
     /// `refused` when the connection was refused.
-    package func request(_ name: String, latency: Duration, service: Duration, error: String?, refused: Bool = false) {
+    package func request(
+        _ name: String, latency: Duration, service: Duration, error: String?, refused: Bool = false, at now: ContinuousClock.Instant = .now
+    ) {
         let latency = UInt64(Swift.max(0, latency.microseconds))
         let service = UInt64(Swift.max(0, service.microseconds))
-        update { state in
+        update(at: now) { state in
             state.total.record(latency: latency, service: service, error: error)
             if state.requests[name] == nil { state.requestOrder.append(name) }
             state.requests[name, default: LoadStatistics()].record(latency: latency, service: service, error: error)

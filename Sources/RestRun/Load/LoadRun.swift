@@ -30,7 +30,7 @@ package struct LoadRun: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let lanes = group.makeIterator().map(EventLoopExecutor.init)
         let runner = session.runner()
-        let delegates = session.networkingDelegates
+        let hooks = DelegateHooks(session.networkingDelegates)
         let recorder = recorder
         let profile = profile
         let work = Task(executorPreference: lanes[0]) { () -> Result<Void, any Error> in
@@ -39,18 +39,31 @@ package struct LoadRun: Sendable {
                 settings.connectionsPerHost = Swift.max(8, profile.vus ?? profile.inFlightLimit)
                 settings.ownConnections = true
                 try await Self.withPools(settings, lanes: lanes) { pools in
-                    let iteration: @Sendable (Int, Int, ContinuousClock.Instant) async -> Void = { index, lane, scheduled in
-                        let pool = pools[lane]
-                        recorder.started(lag: .now - scheduled)
+                    // Made once for each closed-model loop (each open-model iteration): a copy of the
+                    // runner and its observer for every iteration counted a reference for each part.
+                    let iterations: @Sendable (_ closed: Bool) -> Iterate = { closed in
+                        let observer = LoadIterationObserver(recorder: recorder)
                         var iterationRunner = runner
-                        iterationRunner.observer = LoadIterationObserver(recorder: recorder, scheduled: scheduled)
-                        _ = await iterationRunner.run(files[index % files.count], networking: Networker(pool: pool, delegates: [CookieJar()] + delegates))
-                        recorder.completed()
+                        iterationRunner.observer = observer
+                        // A plan of one file, the usual one, passes that file without copying it out of the list.
+                        let only = files.count == 1 ? files[0] : nil
+                        return { [iterationRunner] index, lane, scheduled in
+                            // A closed loop's `begin()` counted the start already.
+                            if !closed { recorder.started(lag: .now - scheduled) }
+                            observer.restart(at: scheduled)
+                            let networking = Networker(pool: pools[lane], hooks: hooks.addingCookies(CookieJar()))
+                            if let only {
+                                _ = await iterationRunner.run(only, networking: networking)
+                            } else {
+                                _ = await iterationRunner.run(files[index % files.count], networking: networking)
+                            }
+                            recorder.completed()
+                        }
                     }
                     if profile.isClosed {
-                        await Self.closed(profile, lanes: lanes, recorder: recorder, iteration: iteration)
+                        await Self.closed(profile, lanes: lanes, recorder: recorder, iterations: iterations)
                     } else {
-                        await Self.open(profile, lanes: lanes, recorder: recorder, iteration: iteration)
+                        await Self.open(profile, lanes: lanes, recorder: recorder, iterations: iterations)
                     }
                 }
                 return .success(())
@@ -77,9 +90,11 @@ package struct LoadRun: Sendable {
         try await make([])
     }
 
+    /// One iteration: its number, its lane and when it was due.
+    private typealias Iterate = @Sendable (Int, Int, ContinuousClock.Instant) async -> Void
+
     private static func open(
-        _ profile: LoadProfile, lanes: [EventLoopExecutor], recorder: LoadRecorder,
-        iteration: @escaping @Sendable (Int, Int, ContinuousClock.Instant) async -> Void
+        _ profile: LoadProfile, lanes: [EventLoopExecutor], recorder: LoadRecorder, iterations: @escaping @Sendable (Bool) -> Iterate
     ) async {
         let limit = profile.inFlightLimit
         var schedule = LoadSchedule(profile)
@@ -95,7 +110,7 @@ package struct LoadRun: Sendable {
                 index += 1
                 if recorder.schedule(at: due, limit: limit) {
                     let lane = number % lanes.count
-                    group.addTask(executorPreference: lanes[lane]) { await iteration(number, lane, due) }
+                    group.addTask(executorPreference: lanes[lane]) { await iterations(false)(number, lane, due) }
                 }
             }
             // The run lasts the profile's length at least, so that its last second is whole.
@@ -105,8 +120,7 @@ package struct LoadRun: Sendable {
     }
 
     private static func closed(
-        _ profile: LoadProfile, lanes: [EventLoopExecutor], recorder: LoadRecorder,
-        iteration: @escaping @Sendable (Int, Int, ContinuousClock.Instant) async -> Void
+        _ profile: LoadProfile, lanes: [EventLoopExecutor], recorder: LoadRecorder, iterations: @escaping @Sendable (Bool) -> Iterate
     ) async {
         let loops = profile.vus ?? 1
         let end = recorder.start + (profile.duration ?? .zero)
@@ -114,6 +128,7 @@ package struct LoadRun: Sendable {
             for loop in 0..<loops {
                 let lane = loop % lanes.count
                 group.addTask(executorPreference: lanes[lane]) {
+                    let iteration = iterations(true)
                     var number = loop
                     while ContinuousClock.now < end, !Task.isCancelled {
                         recorder.begin()

@@ -165,7 +165,7 @@ package final class HTTPClientPool: Sendable {
     /// rest-run's own connections and where `request` goes on them, when they carry it: plain
     /// HTTP without a proxy, when the settings asked for them.
     func plainRoute(for request: PreparedRequest) -> (connections: PlainConnections, target: PlainTarget)? {
-        guard let plain, proxy?.server(for: request.url) == nil, let target = PlainTarget(url: request.url, method: request.method)
+        guard let plain, proxy?.server(for: request.url) == nil, let target = plain.target(for: request.url, method: request.method)
         else { return nil }
         return (plain, target)
     }

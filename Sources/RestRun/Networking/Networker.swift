@@ -13,7 +13,9 @@ import Synchronization
 /// between the networkers of all its files.
 public final class Networker: Networking {
     /// The delegates, in the order their headers are merged.
-    public let delegates: [any NetworkingDelegate]
+    public var delegates: [any NetworkingDelegate] { hooks.all }
+    /// The delegates by the hooks they act in.
+    private let hooks: DelegateHooks
     /// The run's clients.
     private let pool: HTTPClientPool
 
@@ -27,13 +29,19 @@ public final class Networker: Networking {
     /// Creates a networker that sends through `client`.
     package init(client: HTTPClient, delegates: [any NetworkingDelegate] = []) {
         self.pool = HTTPClientPool(client: client)
-        self.delegates = delegates
+        hooks = DelegateHooks(delegates)
     }
 
     /// Creates a networker that sends through a run's clients.
     package init(pool: HTTPClientPool, delegates: [any NetworkingDelegate] = []) {
         self.pool = pool
-        self.delegates = delegates
+        hooks = DelegateHooks(delegates)
+    }
+
+    /// Creates a networker that sends through a run's clients, with delegates already sorted.
+    package init(pool: HTTPClientPool, hooks: DelegateHooks) {
+        self.pool = pool
+        self.hooks = hooks
     }
 
     /// Runs `body` with an `HTTPClient` configured for rest-run and shuts the client down afterwards,
@@ -93,7 +101,7 @@ public final class Networker: Networking {
                 attempt = Attempt(number: number, outcome: .failure(failure), elapsed: ContinuousClock.now - start)
             }
             var decision = RetryDecision.doNotRetry
-            for delegate in delegates where decision == .doNotRetry {
+            for delegate in hooks.retryDecision where decision == .doNotRetry {
                 decision = await delegate.networking(self, retryDecisionFor: outgoing, after: attempt)
             }
             guard case let .retry(after: wait) = decision else {
@@ -109,7 +117,7 @@ public final class Networker: Networking {
             }
             attempt.wait = wait
             history.append(attempt.withoutBody)
-            for delegate in delegates { delegate.networking(self, willRetry: outgoing, after: wait, attempt: number) }
+            for delegate in hooks.willRetry { delegate.networking(self, willRetry: outgoing, after: wait, attempt: number) }
             if wait > .zero { try await Task.sleep(for: wait) }
             number += 1
         }
@@ -127,7 +135,10 @@ public final class Networker: Networking {
         var chain = [request.url]
         while true {
             let outgoing = try await prepareAttempt(current)
-            for delegate in delegates { delegate.networking(self, willSend: outgoing, attempt: attempt) }
+            // In place: a delegate copied out of the array counts a reference for each of its parts.
+            hooks.willSend.withUnsafeBufferPointer { delegates in
+                for index in delegates.indices { delegates[index].networking(self, willSend: outgoing, attempt: attempt) }
+            }
             let hopStart = ContinuousClock.now
             var result: Result<Response, any Error>
             do {
@@ -150,8 +161,8 @@ public final class Networker: Networking {
                 }
             }
             let hopDuration = ContinuousClock.now - hopStart
-            for delegate in delegates {
-                delegate.networking(self, didReceive: result, for: outgoing, duration: hopDuration)
+            hooks.didReceive.withUnsafeBufferPointer { delegates in
+                for index in delegates.indices { delegates[index].networking(self, didReceive: result, for: outgoing, duration: hopDuration) }
             }
             if resending {
                 resends += 1
@@ -176,7 +187,7 @@ public final class Networker: Networking {
     private static let resendLimit = 9
 
     private func prepareAttempt(_ request: PreparedRequest) async throws -> PreparedRequest {
-        try await HeaderMerge.merge(request, delegates: delegates, networking: self)
+        try await HeaderMerge.merge(request, delegates: hooks.headers, networking: self)
     }
 
     /// Hands out `conversation` so that its messages are kept for the reports and seen by the

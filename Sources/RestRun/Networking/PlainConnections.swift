@@ -53,6 +53,7 @@ final class PlainConnections: Sendable {
     }
 
     private let idle = Mutex<[Key: [PlainConnection]]>([:])
+    private let lastTarget = Mutex<(url: String, method: HTTPMethod, target: PlainTarget)?>(nil)
     private let lastHead = Mutex<MadeHead?>(nil)
     private let group: any EventLoopGroup
     private let connectTimeout: Duration
@@ -70,10 +71,31 @@ final class PlainConnections: Sendable {
         self.idleLimit = idleLimit
     }
 
+    /// Where `url` goes when rest-run's own connections send it (see `PlainTarget`); the last one
+    /// is kept, since under load the same URL comes again and again.
+    func target(for url: String, method: HTTPMethod) -> PlainTarget? {
+        if let target = lastTarget.withLock({ last -> PlainTarget? in
+            guard let last, last.method == method, last.url == url else { return nil }
+            return last.target
+        }) {
+            return target
+        }
+        guard let target = PlainTarget(url: url, method: method) else { return nil }
+        lastTarget.withLock { $0 = (url, method, target) }
+        return target
+    }
+
     /// What `request` goes out as to `target` (see `PlainRequestHead.make`), nil when
     /// AsyncHTTPClient sends it.
     func head(for request: PreparedRequest, to target: PlainTarget) throws -> PlainRequestHead? {
-        if let last = lastHead.withLock({ $0 }), last.fits(request) { return last.made }
+        // Compared where it is kept: a copy of it out of the lock would count a reference for
+        // each of its parts.
+        if let made = lastHead.withLock({ last -> PlainRequestHead?? in
+            guard let last, last.fits(request) else { return nil }
+            return .some(last.made)
+        }) {
+            return made
+        }
         let made = try PlainRequestHead.make(request, to: target, allocator: allocator)
         let last = MadeHead(method: request.method, url: request.url, fields: request.headers.fields, body: request.body?.bytes, made: made)
         lastHead.withLock { $0 = last }

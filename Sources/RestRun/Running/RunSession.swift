@@ -164,6 +164,7 @@ public struct RunSession: Sendable {
         var baseURL = mockURL
         if baseURL == nil, case let .string(url)? = variables[Self.mockURLVariable] { baseURL = url }
         var runner = Runner(variables: runVariables, mockURL: baseURL, redactor: redactor, observer: observer)
+        runner.holdsLog = delegates.contains { $0 is LoggingDelegate }
         if comparesSnapshots {
             runner.snapshots = snapshots
             runner.readLog = readLog
@@ -192,11 +193,11 @@ public struct RunSession: Sendable {
         let warmup = SuiteRunner(runner: runner(), jobs: jobs, lanes: lanes)
         var seen = Set<String>()
         let warmupFiles = plan.files.filter { seen.insert($0.file.path).inserted }
-        let delegates = networkingDelegates
+        let hooks = DelegateHooks(networkingDelegates)
         let work = Task(executorPreference: lanes[0]) { () -> Result<RunTally, any Error> in
             do {
                 return .success(try await HTTPClientPool.with(plan.clientSettings, eventLoopGroup: group) { pool in
-                    let networking: @Sendable () -> any Networking = { Networker(pool: pool, delegates: [CookieJar()] + delegates) }
+                    let networking: @Sendable () -> any Networking = { Networker(pool: pool, hooks: hooks.addingCookies(CookieJar())) }
                     if plan.warmups > 0 { await warmup.run(warmupFiles, passes: plan.warmups, networking: networking) { _, _ in } }
                     var tally = tally
                     let offset = tally.count

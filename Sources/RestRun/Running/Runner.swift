@@ -18,6 +18,9 @@ package struct Runner: Sendable {
     package var snapshots: SnapshotMode?
     /// Where the files each request file reads while it runs are noted (`--watch`).
     package var readLog: ReadLog?
+    /// Whether a request's log lines are held until it is done (see `HeldLog`): only a
+    /// `LoggingDelegate` writes any, so a run without one holds nothing.
+    package var holdsLog = true
 
     /// Creates a runner.
     package init(
@@ -243,7 +246,7 @@ package struct Runner: Sendable {
     private func send(
         _ planned: PlannedExchange, of file: PlannedFile, named name: ResultName, networking: any Networking, scope: inout Scope
     ) async -> RequestResult {
-        if showsLogLive(planned.request) {
+        if !holdsLog || showsLogLive(planned.request) {
             return await sendHoldingLog(planned, of: file, named: name, networking: networking, scope: &scope)
         }
         let held = HeldLog()

@@ -7,7 +7,10 @@ import Synchronization
 
 /// One file run's cookies: every `Set-Cookie` a response sends is kept (honouring `Domain`, `Path`,
 /// `Expires`/`Max-Age` and `Secure`) and sent back with the later requests it matches.
-package final class CookieJar: NetworkingDelegate {
+package final class CookieJar: PartialNetworkingDelegate {
+    /// The hooks it acts in.
+    package var hooks: DelegateHooks.Hooks { [.headers, .didReceive] }
+
     private let cookies = Mutex<[Cookie]>([])
 
     /// An empty jar.

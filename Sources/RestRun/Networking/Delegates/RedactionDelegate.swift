@@ -1,6 +1,9 @@
 /// Teaches the run's `Redactor` the credentials a request sends in `Authorization`-like headers, so
 /// that a server echoing them back (in a body, a header or a failed expectation) never shows them.
-package struct RedactionDelegate: NetworkingDelegate {
+package struct RedactionDelegate: PartialNetworkingDelegate {
+    /// The hooks it acts in.
+    package var hooks: DelegateHooks.Hooks { .willSend }
+
     /// The redactor that learns the credentials.
     package let redactor: Redactor
 
@@ -19,15 +22,25 @@ package struct RedactionDelegate: NetworkingDelegate {
     /// Shorter than 4 characters it would mask too much else; it is masked where the URL is written
     /// all the same.
     package static func learnPassword(in url: String, redactor: Redactor) {
-        guard url.utf8.contains(UInt8(ascii: "@")), let (user, password) = URLPassword.credentials(in: url), password.count >= 4 else { return }
+        guard Self.hasAt(url), let (user, password) = URLPassword.credentials(in: url), password.count >= 4 else { return }
         redactor.add(password)
         redactor.add(Base64.encode(Array((user + ":" + password).utf8)))
+    }
+
+    /// Whether `url` has an `@`, the sign of userinfo: every request asks, and few have one.
+    private static func hasAt(_ url: String) -> Bool {
+        url.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "@")) } ?? url.utf8.contains(UInt8(ascii: "@"))
     }
 
     /// Adds the value of every sensitive header of `headers` to `redactor`: the whole value, the
     /// credential after its scheme, and a Basic credential's password.
     package static func learnCredentials(in headers: Headers, redactor: Redactor) {
-        for field in headers where Redactor.isSensitiveHeader(field.name) {
+        // Every request asks; most send no sensitive header, so the names are looked at in place.
+        let sensitive = headers.fields.withUnsafeBufferPointer { fields in
+            fields.indices.filter { Redactor.isSensitiveHeader(fields[$0].name) }
+        }
+        for index in sensitive {
+            let field = headers.fields[index]
             if field.value.count >= 4 { redactor.add(field.value) }
             let credential = field.value.split(separator: " ", maxSplits: 1).last.map(String.init) ?? field.value
             guard credential.count >= 4 else { continue }

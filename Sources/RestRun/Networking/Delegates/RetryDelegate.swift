@@ -1,6 +1,9 @@
 /// Decides retries from each request's `options.retry`: network errors and retryable statuses on
 /// the methods the policy allows, waiting as the policy and any `Retry-After` header say.
-package struct RetryDelegate: NetworkingDelegate {
+package struct RetryDelegate: PartialNetworkingDelegate {
+    /// The hooks it acts in.
+    package var hooks: DelegateHooks.Hooks { .retryDecision }
+
     /// Creates the delegate.
     package init() {}
 

@@ -1,0 +1,65 @@
+/// A networker's delegates, and for each hook the ones that act in it. Every hook is called for
+/// every request, each call through an existential (and two of them async), while rest-run's own
+/// delegates act in only some: they are left out of the others. Worked out once for a run; a
+/// delegate that does not say which hooks it acts in (a plugin's) is in every one.
+package struct DelegateHooks: Sendable {
+    /// The hooks a delegate acts in.
+    package struct Hooks: OptionSet, Sendable {
+        package let rawValue: Int
+        package init(rawValue: Int) { self.rawValue = rawValue }
+        /// `headers(for:request:)`.
+        package static let headers = Hooks(rawValue: 1)
+        /// `networking(_:willSend:attempt:)`.
+        package static let willSend = Hooks(rawValue: 2)
+        /// `networking(_:didReceive:for:duration:)`.
+        package static let didReceive = Hooks(rawValue: 4)
+        /// `networking(_:retryDecisionFor:after:)`.
+        package static let retryDecision = Hooks(rawValue: 8)
+        /// `networking(_:willRetry:after:attempt:)`.
+        package static let willRetry = Hooks(rawValue: 16)
+        /// Every hook.
+        package static let all: Hooks = [.headers, .willSend, .didReceive, .retryDecision, .willRetry]
+    }
+
+    /// Every delegate, in order.
+    package private(set) var all: [any NetworkingDelegate]
+    /// The ones asked for headers.
+    package private(set) var headers: [any NetworkingDelegate] = []
+    /// The ones told of each attempt before it goes out.
+    package private(set) var willSend: [any NetworkingDelegate] = []
+    /// The ones told of each attempt's outcome.
+    package private(set) var didReceive: [any NetworkingDelegate] = []
+    /// The ones asked whether to retry.
+    package private(set) var retryDecision: [any NetworkingDelegate] = []
+    /// The ones told of a retry.
+    package private(set) var willRetry: [any NetworkingDelegate] = []
+
+    /// `delegates` sorted by hook.
+    package init(_ delegates: [any NetworkingDelegate]) {
+        all = delegates
+        for delegate in delegates {
+            let hooks = (delegate as? any PartialNetworkingDelegate)?.hooks ?? .all
+            if hooks.contains(.headers) { headers.append(delegate) }
+            if hooks.contains(.willSend) { willSend.append(delegate) }
+            if hooks.contains(.didReceive) { didReceive.append(delegate) }
+            if hooks.contains(.retryDecision) { retryDecision.append(delegate) }
+            if hooks.contains(.willRetry) { willRetry.append(delegate) }
+        }
+    }
+
+    /// These with `jar` first, as a networker of one file (or one load iteration) has them.
+    package func addingCookies(_ jar: CookieJar) -> DelegateHooks {
+        var hooks = self
+        hooks.all.insert(jar, at: 0)
+        hooks.headers.insert(jar, at: 0)
+        hooks.didReceive.insert(jar, at: 0)
+        return hooks
+    }
+}
+
+/// A delegate of rest-run's own that acts in only some hooks (the others keep their defaults,
+/// which do nothing): a networker does not call it for the others.
+package protocol PartialNetworkingDelegate: NetworkingDelegate {
+    /// The hooks it acts in.
+    var hooks: DelegateHooks.Hooks { get }
+}
