@@ -33,6 +33,16 @@ package final class AuthDelegate: PartialNetworkingDelegate {
         }
     }
 
+    /// No headers, at once, for a request with no auth to apply while sending.
+    package func headersAtOnce(for request: PreparedRequest) -> [(String, String)]? {
+        request.auth == nil ? [] : nil
+    }
+
+    /// No retry, at once, unless a request with auth was answered 401.
+    package func retryDecisionAtOnce(for request: PreparedRequest, after attempt: Attempt) -> RetryDecision? {
+        request.auth == nil || attempt.response?.status != 401 ? .doNotRetry : nil
+    }
+
     package func networking(_ networking: any Networking, retryDecisionFor request: PreparedRequest, after attempt: Attempt) async -> RetryDecision {
         guard request.auth != nil, let auth = request.auth as? RequestAuth, let response = attempt.response, response.status == 401, attempt.number <= 2 else { return .doNotRetry }
         switch auth {

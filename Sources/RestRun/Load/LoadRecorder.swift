@@ -118,8 +118,13 @@ package final class LoadRecorder: Sendable {
         let service = UInt64(Swift.max(0, service.microseconds))
         update(at: now) { state in
             state.total.record(latency: latency, service: service, error: error)
-            if state.requests[name] == nil { state.requestOrder.append(name) }
-            state.requests[name, default: LoadStatistics()].record(latency: latency, service: service, error: error)
+            // One look-up: the name is known after the first request.
+            if let index = state.requests.index(forKey: name) {
+                state.requests.values[index].record(latency: latency, service: service, error: error)
+            } else {
+                state.requestOrder.append(name)
+                state.requests[name, default: LoadStatistics()].record(latency: latency, service: service, error: error)
+            }
             state.current.requests += 1
             if error != nil { state.current.errors += 1 }
             state.currentLatencies.record(Swift.min(Swift.max(latency, 1), HistogramCoding.highest))

@@ -21,16 +21,45 @@ package struct DelegateHooks: Sendable {
         package static let all: Hooks = [.headers, .willSend, .didReceive, .retryDecision, .willRetry]
     }
 
+    /// A delegate as a hook calls it: one of rest-run's own may answer at once, without an
+    /// async call; any other is asked through the protocol.
+    package enum Asked: Sendable {
+        /// One of rest-run's own.
+        case own(any PartialNetworkingDelegate)
+        /// Any other (a plugin's, the log's).
+        case other(any NetworkingDelegate)
+
+        /// The delegate.
+        package var delegate: any NetworkingDelegate {
+            switch self {
+            case let .own(delegate): delegate
+            case let .other(delegate): delegate
+            }
+        }
+
+        /// The headers it adds to `request` when they are known without waiting.
+        func headersAtOnce(for request: PreparedRequest) -> [(String, String)]? {
+            guard case let .own(delegate) = self else { return nil }
+            return delegate.headersAtOnce(for: request)
+        }
+
+        /// Whether it sends `request` again after `attempt`, when that is known without waiting.
+        func retryDecisionAtOnce(for request: PreparedRequest, after attempt: Attempt) -> RetryDecision? {
+            guard case let .own(delegate) = self else { return nil }
+            return delegate.retryDecisionAtOnce(for: request, after: attempt)
+        }
+    }
+
     /// Every delegate, in order.
     package private(set) var all: [any NetworkingDelegate]
     /// The ones asked for headers.
-    package private(set) var headers: [any NetworkingDelegate] = []
+    package private(set) var headers: [Asked] = []
     /// The ones told of each attempt before it goes out.
     package private(set) var willSend: [any NetworkingDelegate] = []
     /// The ones told of each attempt's outcome.
     package private(set) var didReceive: [any NetworkingDelegate] = []
     /// The ones asked whether to retry.
-    package private(set) var retryDecision: [any NetworkingDelegate] = []
+    package private(set) var retryDecision: [Asked] = []
     /// The ones told of a retry.
     package private(set) var willRetry: [any NetworkingDelegate] = []
 
@@ -38,11 +67,13 @@ package struct DelegateHooks: Sendable {
     package init(_ delegates: [any NetworkingDelegate]) {
         all = delegates
         for delegate in delegates {
-            let hooks = (delegate as? any PartialNetworkingDelegate)?.hooks ?? .all
-            if hooks.contains(.headers) { headers.append(delegate) }
+            let own = delegate as? any PartialNetworkingDelegate
+            let asked = own.map(Asked.own) ?? .other(delegate)
+            let hooks = own?.hooks ?? .all
+            if hooks.contains(.headers) { headers.append(asked) }
             if hooks.contains(.willSend) { willSend.append(delegate) }
             if hooks.contains(.didReceive) { didReceive.append(delegate) }
-            if hooks.contains(.retryDecision) { retryDecision.append(delegate) }
+            if hooks.contains(.retryDecision) { retryDecision.append(asked) }
             if hooks.contains(.willRetry) { willRetry.append(delegate) }
         }
     }
@@ -51,7 +82,7 @@ package struct DelegateHooks: Sendable {
     package func addingCookies(_ jar: CookieJar) -> DelegateHooks {
         var hooks = self
         hooks.all.insert(jar, at: 0)
-        hooks.headers.insert(jar, at: 0)
+        hooks.headers.insert(.own(jar), at: 0)
         hooks.didReceive.insert(jar, at: 0)
         return hooks
     }
@@ -62,4 +93,17 @@ package struct DelegateHooks: Sendable {
 package protocol PartialNetworkingDelegate: NetworkingDelegate {
     /// The hooks it acts in.
     var hooks: DelegateHooks.Hooks { get }
+    /// The headers for `request` when they are known without waiting; nil to be asked
+    /// `headers(for:request:)`.
+    func headersAtOnce(for request: PreparedRequest) -> [(String, String)]?
+    /// The retry decision after `attempt` when it is known without waiting; nil to be asked
+    /// `networking(_:retryDecisionFor:after:)`.
+    func retryDecisionAtOnce(for request: PreparedRequest, after attempt: Attempt) -> RetryDecision?
+}
+
+extension PartialNetworkingDelegate {
+    /// Nil: ask.
+    package func headersAtOnce(for request: PreparedRequest) -> [(String, String)]? { nil }
+    /// Nil: ask.
+    package func retryDecisionAtOnce(for request: PreparedRequest, after attempt: Attempt) -> RetryDecision? { nil }
 }

@@ -9,11 +9,17 @@ package enum HeaderMerge {
     public static func merge(
         _ request: PreparedRequest, delegates: [any NetworkingDelegate], networking: any Networking
     ) async throws -> PreparedRequest {
+        var added: [(String, String)] = []
+        for delegate in delegates { added += try await delegate.headers(for: networking, request: request) }
+        return merge(request, delegateHeaders: added)
+    }
+
+    /// `request` with its headers merged as described, `delegateHeaders` being what the delegates
+    /// gave, in their order.
+    static func merge(_ request: PreparedRequest, delegateHeaders: [(String, String)]) -> PreparedRequest {
         var headers = request.wire?.sendsDefaultHeaders == false ? Headers() : Headers(Networker.defaultHeaders)
         for (name, value) in request.fileHeaders { headers.set(name, value) }
-        for delegate in delegates {
-            for (name, value) in try await delegate.headers(for: networking, request: request) { headers.set(name, value) }
-        }
+        for (name, value) in delegateHeaders { headers.set(name, value) }
         for field in request.headers { headers.remove(field.name) }
         for field in request.headers { headers.add(field.name, field.value) }
         for name in request.removedHeaders { headers.remove(name) }

@@ -101,8 +101,13 @@ public final class Networker: Networking {
                 attempt = Attempt(number: number, outcome: .failure(failure), elapsed: ContinuousClock.now - start)
             }
             var decision = RetryDecision.doNotRetry
-            for delegate in hooks.retryDecision where decision == .doNotRetry {
-                decision = await delegate.networking(self, retryDecisionFor: outgoing, after: attempt)
+            // Answered at once where a delegate can: an async call costs a frame and an executor check.
+            for asked in hooks.retryDecision where decision == .doNotRetry {
+                decision = if let known = asked.retryDecisionAtOnce(for: outgoing, after: attempt) {
+                    known
+                } else {
+                    await asked.delegate.networking(self, retryDecisionFor: outgoing, after: attempt)
+                }
             }
             guard case let .retry(after: wait) = decision else {
                 let attempts = history + [attempt.withoutBody]
@@ -187,7 +192,15 @@ public final class Networker: Networking {
     private static let resendLimit = 9
 
     private func prepareAttempt(_ request: PreparedRequest) async throws -> PreparedRequest {
-        try await HeaderMerge.merge(request, delegates: hooks.headers, networking: self)
+        var added: [(String, String)] = []
+        for asked in hooks.headers {
+            if let known = asked.headersAtOnce(for: request) {
+                added += known
+            } else {
+                added += try await asked.delegate.headers(for: self, request: request)
+            }
+        }
+        return HeaderMerge.merge(request, delegateHeaders: added)
     }
 
     /// Hands out `conversation` so that its messages are kept for the reports and seen by the

@@ -21,6 +21,15 @@ package final class CookieJar: PartialNetworkingDelegate {
 
     /// A `Cookie` header with the cookies that match the request's URL, most specific path first.
     package func headers(for networking: any Networking, request: PreparedRequest) async throws -> [(String, String)] {
+        cookieHeader(for: request)
+    }
+
+    /// The same, which never waits.
+    package func headersAtOnce(for request: PreparedRequest) -> [(String, String)]? {
+        cookieHeader(for: request)
+    }
+
+    private func cookieHeader(for request: PreparedRequest) -> [(String, String)] {
         guard !cookies.withLock({ $0.isEmpty }), let url = URLParts(request.url) else { return [] }
         let now = Int(time(nil))
         let matching = cookies.withLock { $0.filter { $0.matches(url, now: now) } }

@@ -10,6 +10,15 @@ package struct RetryDelegate: PartialNetworkingDelegate {
     /// `.retry(after:)` while attempts remain and the outcome is one the policy retries: a status
     /// or a network failure on a method the policy allows, or failed checks with `on: [expectations]`.
     package func networking(_ networking: any Networking, retryDecisionFor request: PreparedRequest, after attempt: Attempt) async -> RetryDecision {
+        decision(for: request, after: attempt)
+    }
+
+    /// The same, which never waits.
+    package func retryDecisionAtOnce(for request: PreparedRequest, after attempt: Attempt) -> RetryDecision? {
+        decision(for: request, after: attempt)
+    }
+
+    private func decision(for request: PreparedRequest, after attempt: Attempt) -> RetryDecision {
         guard let policy = request.retry, attempt.number < policy.attempts else { return .doNotRetry }
         let methodAllowed = request.wire?.retriesAnyMethod == true || policy.allows(request.method)
         func retries(_ response: Response) -> Bool {
