@@ -22,9 +22,9 @@ final class PlainConnection: Sendable {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let writer = PlainRequestWriter()
+                    let decoder = HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes)
                     try channel.pipeline.syncOperations.addHandlers(
-                        writer, ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes)),
-                        PlainResponseReader(writer: writer))
+                        writer, ByteToMessageHandler(decoder), PlainResponseReader(writer: writer, decoder: decoder))
                 }
             }
             .connect(host: host, port: port).get()

@@ -10,7 +10,6 @@ import NIOHTTP1
 /// `NIOLoopBound`.
 final class PlainResponseReader: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPClientResponsePart
-    typealias OutboundOut = HTTPClientRequestPart
 
     /// What a finished exchange hands back: the answer, and whether the connection may carry another.
     struct PlainReply: Sendable {
@@ -27,6 +26,8 @@ final class PlainResponseReader: ChannelInboundHandler, RemovableChannelHandler 
     }
 
     private let writer: PlainRequestWriter
+    /// The decoder's handler is before this one: it hears of each request's head from here.
+    private let decoder: HTTPResponseDecoder
     private var context: ChannelHandlerContext?
     private var exchange: Exchange?
     private var closed = false
@@ -35,7 +36,10 @@ final class PlainResponseReader: ChannelInboundHandler, RemovableChannelHandler 
     private var timer: Scheduled<Void>?
     private var timerDeadline = NIODeadline.distantFuture
 
-    init(writer: PlainRequestWriter) { self.writer = writer }
+    init(writer: PlainRequestWriter, decoder: HTTPResponseDecoder) {
+        self.writer = writer
+        self.decoder = decoder
+    }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 
@@ -53,9 +57,9 @@ final class PlainResponseReader: ChannelInboundHandler, RemovableChannelHandler 
         }
         exchange = Exchange(continuation: continuation, deadline: deadline, body: ResponseBody(limit: limit, keepsBody: keepsBody))
         arm(for: deadline, context: context)
-        writer.next = request.bytes
-        // No promise: a write that fails closes the channel, and `channelInactive` ends the exchange.
-        context.writeAndFlush(wrapOutboundOut(.head(request.head)), promise: nil)
+        // The decoder learns how the answer is framed (a HEAD's has no body) before it can come.
+        decoder.write(data: .head(request.head))
+        writer.send(request.bytes)
     }
 
     private func arm(for deadline: NIODeadline, context: ChannelHandlerContext) {
