@@ -51,12 +51,17 @@ package struct DelegateHooks: Sendable {
     }
 
     /// Every delegate, in order.
-    package private(set) var all: [any NetworkingDelegate]
-    /// The ones asked for headers.
+    package var all: [any NetworkingDelegate] { jar.map { [$0] + others } ?? others }
+    /// The file's (or load iteration's) cookie jar, which comes first: kept apart so that adding
+    /// it copies no list.
+    package private(set) var jar: CookieJar?
+    /// Every delegate but the jar, in order.
+    private var others: [any NetworkingDelegate]
+    /// The ones asked for headers, after the jar.
     package private(set) var headers: [Asked] = []
     /// The ones told of each attempt before it goes out.
     package private(set) var willSend: [any NetworkingDelegate] = []
-    /// The ones told of each attempt's outcome.
+    /// The ones told of each attempt's outcome, after the jar.
     package private(set) var didReceive: [any NetworkingDelegate] = []
     /// The ones asked whether to retry.
     package private(set) var retryDecision: [Asked] = []
@@ -65,7 +70,7 @@ package struct DelegateHooks: Sendable {
 
     /// `delegates` sorted by hook.
     package init(_ delegates: [any NetworkingDelegate]) {
-        all = delegates
+        others = delegates
         for delegate in delegates {
             let own = delegate as? any PartialNetworkingDelegate
             let asked = own.map(Asked.own) ?? .other(delegate)
@@ -81,9 +86,7 @@ package struct DelegateHooks: Sendable {
     /// These with `jar` first, as a networker of one file (or one load iteration) has them.
     package func addingCookies(_ jar: CookieJar) -> DelegateHooks {
         var hooks = self
-        hooks.all.insert(jar, at: 0)
-        hooks.headers.insert(.own(jar), at: 0)
-        hooks.didReceive.insert(jar, at: 0)
+        hooks.jar = jar
         return hooks
     }
 }

@@ -102,11 +102,12 @@ public final class Networker: Networking {
             }
             var decision = RetryDecision.doNotRetry
             // Answered at once where a delegate can: an async call costs a frame and an executor check.
-            for asked in hooks.retryDecision where decision == .doNotRetry {
-                decision = if let known = asked.retryDecisionAtOnce(for: outgoing, after: attempt) {
+            // By index: a delegate read in place is not copied.
+            for index in hooks.retryDecision.indices where decision == .doNotRetry {
+                decision = if let known = hooks.retryDecision[index].retryDecisionAtOnce(for: outgoing, after: attempt) {
                     known
                 } else {
-                    await asked.delegate.networking(self, retryDecisionFor: outgoing, after: attempt)
+                    await hooks.retryDecision[index].delegate.networking(self, retryDecisionFor: outgoing, after: attempt)
                 }
             }
             guard case let .retry(after: wait) = decision else {
@@ -166,6 +167,7 @@ public final class Networker: Networking {
                 }
             }
             let hopDuration = ContinuousClock.now - hopStart
+            hooks.jar?.networking(self, didReceive: result, for: outgoing, duration: hopDuration)
             hooks.didReceive.withUnsafeBufferPointer { delegates in
                 for index in delegates.indices { delegates[index].networking(self, didReceive: result, for: outgoing, duration: hopDuration) }
             }
@@ -193,11 +195,13 @@ public final class Networker: Networking {
 
     private func prepareAttempt(_ request: PreparedRequest) async throws -> PreparedRequest {
         var added: [(String, String)] = []
-        for asked in hooks.headers {
-            if let known = asked.headersAtOnce(for: request) {
+        if let jar = hooks.jar { added += jar.headersAtOnce(for: request) ?? [] }
+        // By index: a delegate read in place is not copied.
+        for index in hooks.headers.indices {
+            if let known = hooks.headers[index].headersAtOnce(for: request) {
                 added += known
             } else {
-                added += try await asked.delegate.headers(for: self, request: request)
+                added += try await hooks.headers[index].delegate.headers(for: self, request: request)
             }
         }
         return HeaderMerge.merge(request, delegateHeaders: added)
