@@ -91,7 +91,7 @@ public final class Networker: Networking {
             switch result {
             case let .success(response):
                 let (passed, verdict) = await check(response)
-                judged = .success((response, verdict))
+                judged = .success((response, consume verdict))
                 attempt = Attempt(
                     number: number, outcome: passed ? .response(response) : .checksFailed(response), elapsed: ContinuousClock.now - start)
             case let .failure(error):
@@ -112,7 +112,7 @@ public final class Networker: Networking {
             }
             guard case let .retry(after: wait) = decision else {
                 let attempts = history + [attempt.withoutBody]
-                switch judged {
+                switch consume judged {
                 case var .success(last):
                     last.response.attempts = attempts
                     return last

@@ -69,7 +69,7 @@ package struct ResponseChecker: Sendable {
                 expectation, of: request, response: response, decoded: decoded, decodingFailure: decodingFailure, events: &events, scope: scope
             ) {
                 if !result.passed, reported { outcome.failures.append(result.diagnostic) }
-                outcome.expectations.append(result)
+                outcome.expectations.append(consume result)
             }
         }
 
