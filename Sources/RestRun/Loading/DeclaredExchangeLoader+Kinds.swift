@@ -92,10 +92,7 @@ extension DeclaredExchangeLoader {
     /// that hangs costs the run no more than the request's timeout. The timeout is read here as
     /// written (its errors are reported where the options are read).
     static func checkLimit(in node: Node, atMost limit: Duration) -> Duration {
-        guard let options = node.pairs?.first(where: { $0.key.scalarText == "options" })?.value,
-              let written = options.pairs?.first(where: { $0.key.scalarText == "timeout" })?.value.scalarText,
-              let timeout = DurationText.parse(written), timeout > .zero else { return limit }
-        return min(limit, timeout)
+        min(limit, RequestFileLoader.writtenTimeout(of: node) ?? limit)
     }
 
     /// The kinds whose requests under a file's `base_url` need no `url` of their own: a gRPC call

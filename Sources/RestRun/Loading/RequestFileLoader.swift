@@ -316,12 +316,16 @@ extension RequestFileLoader {
     /// run's, a request's own): what the kinds' file-level work for them may wait at most.
     static func shortestTimeout(_ options: RequestOptions, _ items: some Sequence<Node>) -> Duration? {
         var shortest = options.transport.timeout
-        for item in items {
-            guard let options = item.pairs?.first(where: { $0.key.scalarText == "options" })?.value,
-                  let written = options.pairs?.first(where: { $0.key.scalarText == "timeout" })?.value.scalarText,
-                  let timeout = DurationText.parse(written), timeout > .zero else { continue }
-            shortest = min(shortest ?? timeout, timeout)
-        }
+        for timeout in items.compactMap(writtenTimeout) { shortest = min(shortest ?? timeout, timeout) }
         return shortest
+    }
+
+    /// The `options: { timeout: }` a request's node has, as written, when it is a duration above
+    /// zero (its errors are reported where the options are read).
+    static func writtenTimeout(of item: Node) -> Duration? {
+        guard let options = item.pairs?.first(where: { $0.key.scalarText == "options" })?.value,
+              let written = options.pairs?.first(where: { $0.key.scalarText == "timeout" })?.value.scalarText,
+              let timeout = DurationText.parse(written), timeout > .zero else { return nil }
+        return timeout
     }
 }

@@ -83,6 +83,21 @@ package struct DelegateHooks: Sendable {
         }
     }
 
+    /// The headers the delegates add to `request`, in their order: the jar's, then each one's,
+    /// taken at once where a delegate can give them (an async call costs a frame and an executor
+    /// check), each read in place by index rather than copied out of its list.
+    func headers(for request: PreparedRequest, networking: any Networking) async throws -> [(String, String)] {
+        var added = jar?.headersAtOnce(for: request) ?? []
+        for index in headers.indices {
+            if let known = headers[index].headersAtOnce(for: request) {
+                added += known
+            } else {
+                added += try await headers[index].delegate.headers(for: networking, request: request)
+            }
+        }
+        return added
+    }
+
     /// These with `jar` first, as a networker of one file (or one load iteration) has them.
     package func addingCookies(_ jar: CookieJar) -> DelegateHooks {
         var hooks = self

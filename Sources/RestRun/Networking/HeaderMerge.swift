@@ -9,9 +9,7 @@ package enum HeaderMerge {
     public static func merge(
         _ request: PreparedRequest, delegates: [any NetworkingDelegate], networking: any Networking
     ) async throws -> PreparedRequest {
-        var added: [(String, String)] = []
-        for delegate in delegates { added += try await delegate.headers(for: networking, request: request) }
-        return merge(request, delegateHeaders: added)
+        merge(request, delegateHeaders: try await DelegateHooks(delegates).headers(for: request, networking: networking))
     }
 
     /// `request` with its headers merged as described, `delegateHeaders` being what the delegates

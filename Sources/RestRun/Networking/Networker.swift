@@ -194,17 +194,7 @@ public final class Networker: Networking {
     private static let resendLimit = 9
 
     private func prepareAttempt(_ request: PreparedRequest) async throws -> PreparedRequest {
-        var added: [(String, String)] = []
-        if let jar = hooks.jar { added += jar.headersAtOnce(for: request) ?? [] }
-        // By index: a delegate read in place is not copied.
-        for index in hooks.headers.indices {
-            if let known = hooks.headers[index].headersAtOnce(for: request) {
-                added += known
-            } else {
-                added += try await hooks.headers[index].delegate.headers(for: self, request: request)
-            }
-        }
-        return HeaderMerge.merge(request, delegateHeaders: added)
+        HeaderMerge.merge(request, delegateHeaders: try await hooks.headers(for: request, networking: self))
     }
 
     /// Hands out `conversation` so that its messages are kept for the reports and seen by the
