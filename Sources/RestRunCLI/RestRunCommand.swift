@@ -223,6 +223,7 @@ enum PluginStore {
 /// ArgumentParser's own).
 private func endProcess(_ code: Int32) -> Never {
     HelperChannel.endAll()
+    MCPServers.endAll()
     exit(code)
 }
 

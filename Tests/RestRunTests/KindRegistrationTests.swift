@@ -9,9 +9,9 @@ import Testing
 struct KindRegistrationTests {
     static let core = Fixtures.repositoryRoot + "/Sources/RestRun"
     /// Each kind's name as code spells it, lower-cased.
-    static let kindNames = ["graphql", "grpc", "websocket", "eventstream"]
+    static let kindNames = ["graphql", "grpc", "websocket", "eventstream", "mcp"]
     /// The kinds' own folders.
-    static let kindFolders = ["GraphQL/", "GRPC/", "WebSocket/", "Streams/"]
+    static let kindFolders = ["GraphQL/", "GRPC/", "WebSocket/", "Streams/", "MCP/"]
     /// The files where every kind registers: the one place each stage names them.
     static let registration: Set<String> = [
         "Loading/ExchangeKind.swift", "Loading/DeclaredExchangeLoader+Kinds.swift", "Loading/DeclaredExchange+Kinds.swift",

@@ -29,6 +29,8 @@ extension DeclaredExchange {
             for condition in stream?.until ?? [] { condition.predicate.forEachTemplate(visit) }
         case let .eventStream(stream):
             for condition in stream.until { condition.predicate.forEachTemplate(visit) }
+        case let .mcp(call):
+            call.forEachTemplate(visit)
         case let .grpc(call):
             call.forEachMessageTemplate(visit)
             call.expectedMessage?.forEachTemplate(visit)
@@ -48,6 +50,10 @@ extension DeclaredExchange {
     /// with GET the query's `query`, `operationName` and `variables`; a gRPC call's messages are
     /// the body, as a JSON array.
     func resolveKind(in scope: Scope, query: inout [(String, String)], body: inout RequestBody?) throws(Diagnostic) {
+        if let call = self.kind.mcp {
+            body = RequestBody(bytes: try call.params(in: scope).jsonBytes, contentType: nil)
+            return
+        }
         if let call = self.kind.grpc {
             body = RequestBody(bytes: try call.resolvedMessages(in: scope).jsonBytes, contentType: nil)
             return

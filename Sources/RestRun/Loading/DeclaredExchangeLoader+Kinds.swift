@@ -5,16 +5,18 @@ import RestRunYAML
 extension DeclaredExchangeLoader {
     /// The keys that make a request of another kind than plain HTTP.
     enum ExchangeKey: String, CaseIterable {
-        case stream, graphql, websocket, grpc
+        case stream, graphql, websocket, grpc, mcp
 
         /// Whether the key is the request's body (a request has one).
-        var sendsBody: Bool { self == .graphql || self == .grpc }
+        var sendsBody: Bool { self == .graphql || self == .grpc || self == .mcp }
     }
 
     /// Why a request cannot be both kinds, wherever the clash shows (a key or a `ws://` URL).
     static let webSocketWithStream = "a WebSocket request cannot also read an event stream"
     /// Why a gRPC call cannot be another kind too.
     static let grpcWithOtherKind = "a gRPC call (grpc:) cannot also be a GraphQL request, an event stream or a WebSocket"
+    /// Why an MCP request cannot be another kind too.
+    static let mcpWithOtherKind = "an MCP request (mcp:) cannot also be another kind of request (graphql:, stream:, websocket:, grpc:)"
 
     /// The name a retry condition such as `UNAVAILABLE` stands for: a gRPC status.
     static func kindStatusName(_ text: String) -> String? {
@@ -26,7 +28,12 @@ extension DeclaredExchangeLoader {
     func loadKind(_ key: ExchangeKey, _ value: Node, into request: inout DeclaredExchange, of node: Node) {
         let kind = request.kind
         if kind.grpc != nil { return context.error(Self.grpcWithOtherKind, at: value) }
+        if kind.mcp != nil { return context.error(Self.mcpWithOtherKind, at: value) }
         switch key {
+        case .mcp:
+            guard let call = MCPLoader(context: context, server: kindSchemas.mcp).load(value) else { return }
+            guard case .http = kind else { return context.error(Self.mcpWithOtherKind, at: value) }
+            request.kind = .mcp(call)
         case .grpc:
             var loader = GRPCLoader(context: context, schema: kindSchemas.grpc)
             loader.checkLimit = Self.checkLimit(in: node, atMost: GRPCHelper.loadLimit)
@@ -59,6 +66,25 @@ extension DeclaredExchangeLoader {
     /// exchange, whose captures are its steps', which sends no body and reads no stream.
     func completeKind(_ request: inout DeclaredExchange, node: Node, bodySeen: Node?, expect: Node?, methodGiven: Bool) {
         if request.kind.graphQL != nil, !methodGiven { request.method = .post }
+        if var call = request.kind.mcp {
+            request.method = .post
+            MCPLoader(context: context, server: call.server).loadExpectations(expect, into: &call)
+            request.kind = .mcp(call)
+            request.url = Template(literal: call.server.address.shownURL, location: call.location)
+            for expectation in request.expectations {
+                if case .status = expectation.subject, let location = expectation.location {
+                    context.append([Diagnostic("an MCP request checks its answer with 'mcp_error:' (a tool's isError) and 'rpc_error:' (a JSON-RPC error), not 'status:'", at: location)])
+                }
+            }
+            for key in ["url", "method", "query"] {
+                if let keyNode = node.pairs?.first(where: { $0.key.scalarText == key })?.key {
+                    context.error("an MCP request goes to the file's mcp_server:, so it takes no '\(key)'", at: keyNode)
+                }
+            }
+            if let expect { GRPCLoader.reportStrayExpectations(expect, context: context) }
+            return
+        }
+        if let expect { MCPLoader.reportStrayExpectations(context.expanded(expect), context: context) }
         if var call = request.kind.grpc {
             request.method = .post
             GRPCLoader(context: context, schema: kindSchemas.grpc).loadExpectations(expect, into: &call)
@@ -104,20 +130,29 @@ extension DeclaredExchangeLoader {
         node.pairs?.contains(where: { Self.kindsNeedingNoURL.contains($0.key.scalarText ?? "") }) == true
     }
 
+    /// The kinds whose requests go to an address their file declares, never to a `url` of their
+    /// own: an MCP request goes to the file's `mcp_server:`.
+    static let kindsWithTheirOwnAddress = [ExchangeKey.mcp.rawValue]
+
+    /// Whether a request is sent to an address its file declares.
+    func kindHasItsOwnAddress(_ node: Node) -> Bool {
+        node.pairs?.contains(where: { Self.kindsWithTheirOwnAddress.contains($0.key.scalarText ?? "") }) == true
+    }
+
     /// The `expect:` keys each kind reads itself, in the editor schema.
     static var kindExpectSchemas: [(key: String, description: String, schema: DecodedValue)] {
-        GRPCLoader.expectEditorSchemas
+        GRPCLoader.expectEditorSchemas + MCPLoader.expectEditorSchemas
     }
 
     /// Each kind's key in the editor schema (`rest-run schema`): its description and the shape of
     /// its value.
     static var kindSchemas: [(key: String, description: String, schema: DecodedValue)] {
-        [WebSocketLoader.editorSchema, GraphQLLoader.editorSchema, EventStreamLoader.editorSchema, GRPCLoader.editorSchema]
+        [WebSocketLoader.editorSchema, GraphQLLoader.editorSchema, EventStreamLoader.editorSchema, GRPCLoader.editorSchema, MCPLoader.editorSchema]
     }
 
     /// Whether the request's kind checks its answer itself, so no `2xx` status is expected: a
     /// WebSocket exchange is checked by its upgrade and its steps, a gRPC call by its `grpc_status`.
     func kindChecksItsOwnStatus(_ request: DeclaredExchange) -> Bool {
-        request.kind.webSocketSteps != nil || request.kind.grpc != nil
+        request.kind.webSocketSteps != nil || request.kind.grpc != nil || request.kind.mcp != nil
     }
 }

@@ -46,7 +46,7 @@ struct DeclaredExchangeLoader {
         if let urlNode = node.pairs?.first(where: { $0.key.scalarText == "url" })?.value {
             return context.template(urlNode, "'url'")
         }
-        if hasBaseURL, kindNeedsNoURL(node) {
+        if (hasBaseURL && kindNeedsNoURL(node)) || kindHasItsOwnAddress(node) {
             return Template(literal: "", location: context.location(node))
         }
         context.error("\(what()) needs a 'url'", at: node)

@@ -15,6 +15,8 @@ package enum ExchangeKind: Sendable {
     /// `grpc:`: a call of a gRPC method, its messages in the proto3 JSON mapping. Boxed: the call
     /// is large, and every request's kind is copied as it is read.
     indirect case grpc(GRPCCall)
+    /// `mcp:`: a JSON-RPC request to the file's MCP server (`mcp_server:`). Boxed, as a gRPC call.
+    indirect case mcp(MCPCall)
 
     /// The GraphQL operation the request sends, if it is one.
     package var graphQL: GraphQLOperation? {
@@ -26,7 +28,7 @@ package enum ExchangeKind: Sendable {
         switch self {
         case let .eventStream(settings): settings
         case let .graphQL(_, settings): settings
-        case .http, .webSocket, .grpc: nil
+        case .http, .webSocket, .grpc, .mcp: nil
         }
     }
 
@@ -40,17 +42,22 @@ package enum ExchangeKind: Sendable {
         if case let .grpc(call) = self { call } else { nil }
     }
 
+    /// The MCP request the step makes, if it is one.
+    package var mcp: MCPCall? {
+        if case let .mcp(call) = self { call } else { nil }
+    }
+
     /// The exchange that also reads its answer as an event stream; nil when this kind cannot (a
-    /// WebSocket conversation, a gRPC call).
+    /// WebSocket conversation, a gRPC call, an MCP request).
     func readingStream(_ settings: EventStreamSettings) -> ExchangeKind? {
-        if webSocketSteps != nil || grpc != nil { return nil }
+        if webSocketSteps != nil || grpc != nil || mcp != nil { return nil }
         return graphQL.map { .graphQL($0, stream: settings) } ?? .eventStream(settings)
     }
 
     /// The exchange that sends `operation`, keeping a stream it reads; nil when this kind cannot
     /// (a WebSocket conversation, a gRPC call).
     func sending(_ operation: GraphQLOperation) -> ExchangeKind? {
-        webSocketSteps == nil && grpc == nil ? .graphQL(operation, stream: stream) : nil
+        webSocketSteps == nil && grpc == nil && mcp == nil ? .graphQL(operation, stream: stream) : nil
     }
 
     /// The labels of the checks that read a response's status, the HTTP one and each kind's own

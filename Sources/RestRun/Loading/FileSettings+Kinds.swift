@@ -7,15 +7,18 @@ import RestRunYAML
 struct KindFileSettings {
     var graphqlSchema: GraphQLSchemaDocument?
     var grpcSchema = GRPCSchemaSetting()
+    var mcpServer = MCPServerSetting()
 
     /// The kinds' file keys.
-    static let keys = ["graphql_schema"] + GRPCLoader.fileKeys
+    static let keys = ["graphql_schema"] + GRPCLoader.fileKeys + ["mcp_server", "mcp_client"]
 
     /// Reads `key` when it is a kind's.
     mutating func read(_ key: String, _ node: Node, context: LoadContext) {
         switch key {
         case "graphql_schema": graphqlSchema = GraphQLLoader.schema(node, context: context)
         case "proto", "import_paths", "protoset": grpcSchema.read(key, node, context: context)
+        case "mcp_server": mcpServer.readServer(node, context: context)
+        case "mcp_client": mcpServer.readClient(node, context: context)
         default: break
         }
     }
@@ -25,12 +28,13 @@ struct KindFileSettings {
         var result = base
         if let graphqlSchema { result.graphqlSchema = graphqlSchema }
         result.grpcSchema = grpcSchema.merged(over: base.grpcSchema)
+        result.mcpServer = mcpServer.merged(over: base.mcpServer)
         return result
     }
 
     /// The kinds' file keys in the editor schema.
     private static var editorSchemas: [(key: String, description: String, schema: DecodedValue)] {
-        GraphQLLoader.fileEditorSchemas + GRPCLoader.fileEditorSchemas
+        GraphQLLoader.fileEditorSchemas + GRPCLoader.fileEditorSchemas + MCPLoader.fileEditorSchemas
     }
 
     /// What each kind's file key says, in the editor schema.
@@ -44,9 +48,13 @@ struct KindFileSettings {
     }
 
     /// What the file's requests of each kind are checked against when they load, read within
-    /// `limit` (the file's shortest timeout) at most.
-    func schemas(context: LoadContext, within limit: Duration?) -> KindSchemas {
-        KindSchemas(graphql: graphqlSchema, grpc: grpcSchema.schema(context: context, within: min(limit ?? GRPCHelper.loadLimit, GRPCHelper.loadLimit)))
+    /// `limit` (the file's shortest timeout) at most (an MCP server, started once a run, within
+    /// its own limit); `scope` gives the values of the variables a
+    /// setting's templates read (the file's, `--var`'s), `environment` what a server inherits.
+    func schemas(context: LoadContext, within limit: Duration?, scope: () -> Scope, environment: [String: String]) -> KindSchemas {
+        KindSchemas(
+            graphql: graphqlSchema, grpc: grpcSchema.schema(context: context, within: min(limit ?? GRPCHelper.loadLimit, GRPCHelper.loadLimit)),
+            mcp: mcpServer.server(context: context, scope: scope, environment: environment, within: MCPServers.startLimit))
     }
 }
 
@@ -56,4 +64,6 @@ struct KindSchemas {
     var graphql: GraphQLSchemaDocument?
     /// The file's `proto:` or `protoset:`, that `grpc:` calls are checked against.
     var grpc: GRPCSchema?
+    /// The file's `mcp_server:`, started, and what it listed.
+    var mcp: MCPServerContext?
 }

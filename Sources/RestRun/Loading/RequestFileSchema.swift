@@ -201,7 +201,7 @@ package enum RequestFileSchema: EditorSchemaWriting {
             keys: DeclaredExchangeLoader.keys, descriptions: descriptions, types: types,
             extra: [
                 // A request of a kind that needs no url under a file's base_url may have none.
-                "anyOf": .array((["url"] + DeclaredExchangeLoader.kindsNeedingNoURL).map { .object(["required": .array([.string($0)])]) }),
+                "anyOf": .array((["url"] + DeclaredExchangeLoader.kindsNeedingNoURL + DeclaredExchangeLoader.kindsWithTheirOwnAddress).map { .object(["required": .array([.string($0)])]) }),
                 "description": .string("A request: what to send, what to check, what to capture."),
             ])
     }

@@ -7,7 +7,7 @@ struct ExpectationLoader {
     static let keys = ["status", "headers", "json", "body", "duration", "schema", "version", "events", "first_event", "trailers", "snapshot"]
         + kindKeys
     /// Keys a kind of exchange reads itself (a gRPC call's status and its message): passed over here.
-    static let kindKeys = ["grpc_status", "grpc_message"]
+    static let kindKeys = ["grpc_status", "grpc_message", "mcp_error", "rpc_error", "notifications"]
     static let captureKeys = ["json", "header", "trailer", "regex", "status", "body", "cookie", "events", "secret"]
 
     func load(_ node: Node) -> [Expectation] {

@@ -17,7 +17,11 @@ extension ResponseChecker {
     /// The expectations a request's kind checks itself, with their results: a gRPC call's status
     /// (OK unless `grpc_status:` says) and `grpc_message:`.
     func kindResults(of request: DeclaredExchange, response: Response, scope: Scope) -> [ExpectationResult] {
-        guard response.received != nil, let call = request.kind.grpc, let received = response.grpc else { return [] }
+        guard response.received != nil else { return [] }
+        if let call = request.kind.mcp, let received = response.mcp {
+            return call.results(of: received, result: received.error == nil ? try? JSONParser.parse(response.body) : nil, scope: scope, redactor: redactor)
+        }
+        guard let call = request.kind.grpc, let received = response.grpc else { return [] }
         return call.results(of: received, scope: scope, redactor: redactor)
     }
 

@@ -90,6 +90,7 @@ public struct RunSession: Sendable {
             environment: environment, decoderNames: registry.names, predefinedVariables: Set(runVariables.keys))
         loader.defaults = RequestOptions(transport: defaults, retry: defaultRetry)
         loader.defaultHeaders = headers
+        loader.variableValues = runVariables
         let outcomes = await Concurrently.map(paths, width: System.coreCount) { [loader, standardInput, readLog] path in
             await BlockingWork.run {
                 FileSystem.$readOwner.withValue(readLog.map { FileSystem.ReadOwner(log: $0, owner: path) }) {

@@ -6,6 +6,7 @@ extension Runner {
     /// request.)
     func wire(of request: DeclaredExchange, scope: Scope) -> (any WireExchange)? {
         if let call = request.kind.grpc { return GRPCExchange(call: call) }
+        if let call = request.kind.mcp { return MCPExchange(call: call) }
         return request.kind.stream.map { EventStreamExchange(reading: EventStreamReading($0, scope: scope)) }
     }
 
@@ -38,6 +39,7 @@ extension Runner {
     /// call's status and trailers), redacted.
     func details(of response: Response) -> (any ExchangeDetails)? {
         if response.received != nil, let received = response.grpc { return GRPCCallDetails(received, redactor: redactor) }
+        if response.received != nil, let received = response.mcp { return MCPMessages(received, redactor: redactor) }
         guard let stream = response.stream else { return nil }
         return ReceivedEvents(events: stream.events.redacted(by: redactor), firstArrival: stream.firstEvent)
     }

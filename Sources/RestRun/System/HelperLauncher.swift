@@ -89,8 +89,8 @@ struct HelperLauncher: Sendable {
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which closes every
     /// descriptor from a number on in the child; looked up by name, as Swift's Glibc does not
     /// declare this GNU extension. Darwin has `POSIX_SPAWN_CLOEXEC_DEFAULT` instead.
-    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-    private static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    static let addCloseFrom: AddCloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
         unsafeBitCast($0, to: AddCloseFrom.self)
     }
     #endif

@@ -1,0 +1,7 @@
+/// One JSON-RPC message of an exchange with an MCP server.
+package struct MCPTranscriptLine: Sendable {
+    /// Whether rest-run sent it.
+    package var sent: Bool
+    /// The message as JSON text.
+    package var text: String
+}
