@@ -17,7 +17,7 @@ public struct RestRunCommand: AsyncParsableCommand {
         abstract: "Run REST requests declared in YAML files and check their responses.",
         discussion: exitCodes,
         version: RestRunVersion.current,
-        subcommands: [RunCommand.self, CheckCommand.self, MockCommand.self, DecodersCommand.self, CoverageCommand.self, SchemaCommand.self, FuzzCommand.self, LoadCommand.self, ImportCommand.self, ConfigCommand.self],
+        subcommands: [RunCommand.self, CheckCommand.self, MockCommand.self, DecodersCommand.self, CoverageCommand.self, SchemaCommand.self, FuzzCommand.self, LoadCommand.self, ImportCommand.self, ConfigCommand.self, MCPCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

@@ -228,6 +228,43 @@ struct MCPTests {
         #expect(none.all.contains("'mcp_error' checks an MCP request"), "\(none.all)")
     }
 
+    @Test("rest-run mcp driven by the Python SDK's client, at the stateless revision and the handshake: tools, progress, the root")
+    func restRunAsAServer() async throws {
+        guard Self.sdkIsAvailable else { return }
+        let root = try BinaryRunner.temporaryFile("smoke.yaml", """
+            mcp_server:
+              command: [python3, \(Self.folder)/legacy_server.py]
+            requests:
+              - name: echo
+                mcp: { tool: echo, arguments: { text: "{{word}}" } }
+                expect: { json: { "$.content[0].text": hi } }
+              - name: wrong
+                mcp: { tool: echo, arguments: { text: "no" } }
+                expect: { json: { "$.content[0].text": yes } }
+            """).split(separator: "/").dropLast().joined(separator: "/")
+        for mode in ["auto", "legacy"] {
+            let output = try await BinaryRunner.execute(
+                "/usr/bin/env", ["python3", Self.folder + "/drive_rest_run.py", BinaryRunner.binaryPath, "/" + root, mode])
+            #expect(output.status == 0, "\(output.all)")
+            var steps: [String: String] = [:]
+            for line in output.stdout.split(separator: "\n") {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let step = object["step"] as? String,
+                    let value = object["value"] else { continue }
+                let text = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                steps[step, default: ""] += text
+            }
+            #expect(steps["version"] == (mode == "auto" ? "\"2026-07-28\"" : "\"2025-11-25\""), "\(output.all)")
+            #expect(steps["tools"] == #"[["check",true,true],["import",true,true],["list",true,true],["run",true,true],["schema",true,true]]"#, "\(output.all)")
+            #expect(steps["check"]?.contains(#""valid":true"#) == true, "\(output.all)")
+            #expect(steps["check"]?.contains("is outside the root") == true, "\(output.all)")
+            #expect(steps["list"]?.contains(#""kind":"mcp","line":4"#) == true, "\(output.all)")
+            #expect(steps["run"]?.contains(#""exit_code":4"#) == true && steps["run"]?.contains(#""actual":"\"no\"""#) == true, "\(output.all)")
+            #expect(steps["import"]?.contains("url:") == true && steps["import"]?.contains("127.0.0.1:9") == true, "\(output.all)")
+            #expect(steps["schema"]?.contains(#""has_requests":true"#) == true, "\(output.all)")
+            #expect(steps["progress"] == "[[1,2,\"echo passed\"],[2,2,\"wrong failed\"]]", "\(output.all)")
+        }
+    }
+
     /// Waits until something accepts connections on `port` (the server prints its port before it
     /// listens), a minute at most.
     static func waitUntilListening(_ port: Int) async throws {

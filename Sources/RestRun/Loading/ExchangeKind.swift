@@ -60,6 +60,19 @@ package enum ExchangeKind: Sendable {
         webSocketSteps == nil && grpc == nil && mcp == nil ? .graphQL(operation, stream: stream) : nil
     }
 
+    /// The kind's name, as `rest-run mcp`'s `list` tool gives it: `http`, `graphql`, `stream`,
+    /// `websocket`, `grpc` or `mcp`.
+    package var name: String {
+        switch self {
+        case .http: "http"
+        case .graphQL: "graphql"
+        case .eventStream: "stream"
+        case .webSocket: "websocket"
+        case .grpc: "grpc"
+        case .mcp: "mcp"
+        }
+    }
+
     /// The labels of the checks that read a response's status, the HTTP one and each kind's own
     /// (a gRPC call's `grpc_status`): `rest-run load` counts their failures as status errors.
     package static let statusLabels: Set<String> = ["status", "grpc_status"]

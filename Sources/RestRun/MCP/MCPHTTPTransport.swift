@@ -1,7 +1,6 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
-import NIOHTTPCompression
 import NIOSSL
 import Synchronization
 
@@ -22,8 +21,7 @@ final class MCPHTTPTransport: MCPTransport {
         var tls = TLSConfiguration.makeClientConfiguration()
         if insecure { tls.certificateVerification = .none }
         if let caFile { tls.trustRoots = .file(caFile) }
-        var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
-        configuration.decompression = .enabled(limit: .size(Self.answerLimit))
+        let configuration = HTTPClient.Configuration(tlsConfiguration: tls)
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.url = url
         self.headers = headers

@@ -10,7 +10,7 @@ struct MCPMessages: ExchangeDetails {
     init(_ received: MCPReceived, redactor: Redactor) {
         method = received.method
         error = received.error.map { MCPRPCError(code: $0.code, message: redactor.redact($0.message), data: nil) }
-        transcript = received.transcript.map { MCPTranscriptLine(sent: $0.sent, text: redactor.redact($0.text)) }
+        transcript = received.transcript.map { MCPTranscriptLine(sent: $0.sent, text: redactor.redact($0.text), time: $0.time) }
         notificationCount = received.notifications.count
     }
 

@@ -15,6 +15,16 @@ package struct MCPReceived: ReceivedContent {
     package func reportText(limit: Int) -> String? {
         error.map { "JSON-RPC error \($0.code): \($0.message)" }
     }
+
+    /// `_mcpMessages`, as WebSocket's `_webSocketMessages`: each message sent or received, its
+    /// time in seconds since 1970 and its JSON text.
+    package func harFields(redactor: Redactor) -> [(String, DecodedValue)] {
+        [("_mcpMessages", .array(transcript.map { line in
+            .object(fromPairs: [
+                ("type", .string(line.sent ? "send" : "receive")), ("time", .number(line.time)), ("data", .string(redactor.redact(line.text))),
+            ])
+        }))]
+    }
 }
 
 extension Response {

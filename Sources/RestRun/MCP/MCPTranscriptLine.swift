@@ -4,4 +4,6 @@ package struct MCPTranscriptLine: Sendable {
     package var sent: Bool
     /// The message as JSON text.
     package var text: String
+    /// When it was sent or received, in seconds since 1970.
+    package var time = WallClock.secondsSince1970()
 }

@@ -10,6 +10,9 @@ package protocol ReceivedContent: Sendable {
     /// The status the kind reports by name beyond the HTTP status (a gRPC call's `UNAVAILABLE`),
     /// that `retry: {on: [...]}` may name; nil when it has none.
     var statusName: String? { get }
+    /// Fields the HAR report adds to the entry, redacted by `redactor` (an MCP request's
+    /// `_mcpMessages`); none for most kinds.
+    func harFields(redactor: Redactor) -> [(String, DecodedValue)]
 }
 
 extension ReceivedContent {
@@ -17,4 +20,6 @@ extension ReceivedContent {
     package var trailers: Headers? { nil }
     /// None.
     package var statusName: String? { nil }
+    /// None.
+    package func harFields(redactor: Redactor) -> [(String, DecodedValue)] { [] }
 }

@@ -31,6 +31,7 @@ package final class HARRecorder: NetworkingDelegate, Sendable {
         switch result {
         case let .success(response):
             entry.append(("response", harResponse(response)))
+            entry += response.received?.harFields(redactor: redactor) ?? []
         case let .failure(error):
             let message = (error as? NetworkError)?.message ?? "no response"
             entry.append(("response", .object([

@@ -7,7 +7,7 @@ import MachO
 
 /// Finds and starts a helper program installed beside rest-run, over a socket pair: a write to a
 /// helper that has died fails with an error instead of a SIGPIPE that would end rest-run.
-struct HelperLauncher: Sendable {
+package struct HelperLauncher: Sendable {
     /// The program's file name.
     let name: String
     /// The environment variable that names its path.
@@ -113,6 +113,12 @@ struct HelperLauncher: Sendable {
 
     /// The folder of the running executable.
     static func executableDirectory() -> String? {
+        guard let path = executablePath(), let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        return String(path[..<slash])
+    }
+
+    /// The path of the running executable.
+    package static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         #if canImport(Darwin)
         var size = UInt32(buffer.count)
@@ -123,7 +129,6 @@ struct HelperLauncher: Sendable {
         guard count > 0 else { return nil }
         let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #endif
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
-        return String(path[..<slash])
+        return path
     }
 }
