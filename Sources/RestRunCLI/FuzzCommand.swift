@@ -17,7 +17,7 @@ struct FuzzCommand: AsyncParsableCommand {
               4    something was found
             """)
 
-    @Argument(help: ArgumentHelp("The OpenAPI 3.0 or 3.1 spec (YAML or JSON).", valueName: "SPEC"), completion: .file(extensions: ["yaml", "yml", "json"]))
+    @Argument(help: ArgumentHelp("The OpenAPI 3.0 or 3.1 spec (YAML or JSON), or a request file with mcp_server: (its MCP server's tools are fuzzed).", valueName: "SPEC|FILE"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var spec: String
 
     @Option(name: .customLong("url"), help: ArgumentHelp("The API's base URL, its path included; default the spec's first server.", valueName: "BASE"))
@@ -54,6 +54,13 @@ struct FuzzCommand: AsyncParsableCommand {
             printer.print(problems)
             return ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
+        let mcpTarget: MCPFuzzTarget?
+        do throws(DiagnosticList) {
+            mcpTarget = try MCPFuzzTarget.load(path: self.spec, environment: ProcessEnvironment.current, variables: variables.values(redactor: redactor))
+        } catch { throw invalid(error) }
+        if let mcpTarget {
+            return try await fuzzMCP(mcpTarget, redactor: redactor, stdout: stdout, stderr: stderr)
+        }
         let spec: OpenAPISpec
         do { spec = try OpenAPISpec.load(path: self.spec, strict: strict) } catch { throw invalid(error) }
         if !spec.warnings.isEmpty { printer.print(DiagnosticList(spec.warnings)) }
@@ -65,6 +72,7 @@ struct FuzzCommand: AsyncParsableCommand {
             } catch { throw invalid(error) }
         }
         // A server that hangs on some input should not hold the run for a request's usual timeout.
+        if let timeout = options.timeout?.duration { file.transport.timeout = timeout }
         if file.transport.timeout == nil { file.transport.timeout = .seconds(10) }
         for header in headers {
             file.headers.removeAll { $0.0.lowercased() == header.name.lowercased() }
@@ -83,11 +91,7 @@ struct FuzzCommand: AsyncParsableCommand {
         let width = selected.map { spec.operations[$0].name.count }.max() ?? 0
         if !quiet { stdout.write("fuzzing \(selected.count) operation\(selected.count == 1 ? "" : "s") of \(spec.path) at \(base) (seed \(settings.seed))\n") }
         let events: NDJSONStream?
-        do {
-            events = try reports.reportNDJSON.map { path throws(FileSystem.ReadError) in
-                try NDJSONStream(path: path, standardOutput: FileDescriptorSink.standardOutput, redactor: redactor)
-            }
-        } catch { throw fail(error.message, .usage) }
+        do throws(FileSystem.ReadError) { events = try reports.events(redactor: redactor) } catch { throw fail(error.message, .usage) }
         defer { events?.close() }
         events?.started(command: "fuzz", files: [self.spec], requests: 0)
         var session = FuzzSession(spec: spec, settings: settings) { line in

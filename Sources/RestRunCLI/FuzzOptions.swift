@@ -7,8 +7,11 @@ struct FuzzOptions: ParsableArguments {
     @Option(name: .customLong("seed"), help: ArgumentHelp("The seed: the same seed sends the same requests; default a new one (printed).", valueName: "N"))
     var seed: UInt64?
 
-    @Option(name: .customLong("max-examples"), help: ArgumentHelp("Cases per operation.", valueName: "N"))
+    @Option(name: .customLong("max-examples"), help: ArgumentHelp("Cases per operation (per tool of an MCP server: positive ones, and as many negative).", valueName: "N"))
     var maxExamples = 100
+
+    @Option(name: .customLong("timeout"), help: ArgumentHelp("How long a request (an MCP tool call) may take before it is a hang; default 10s.", valueName: "DURATION"))
+    var timeout: DurationArgument?
 
     @Option(name: .customLong("time-limit"), help: ArgumentHelp("Stop after this long (30s, 5m).", valueName: "DURATION"))
     var timeLimit: DurationArgument?

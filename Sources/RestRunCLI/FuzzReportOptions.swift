@@ -35,4 +35,11 @@ struct FuzzReportOptions: ParsableArguments {
             }
         }
     }
+
+    /// The `--report-ndjson` stream, opened; nil without the option.
+    func events(redactor: Redactor) throws(FileSystem.ReadError) -> NDJSONStream? {
+        try reportNDJSON.map { path throws(FileSystem.ReadError) in
+            try NDJSONStream(path: path, standardOutput: FileDescriptorSink.standardOutput, redactor: redactor)
+        }
+    }
 }

@@ -13,6 +13,9 @@ struct FuzzSelectionOptions: ParsableArguments {
     @Option(name: .customLong("exclude"), help: ArgumentHelp("Leave out this operation (operationId or 'METHOD /path') or tag; repeatable.", valueName: "OPERATION"))
     var excluded: [String] = []
 
+    @Option(name: .customLong("tool"), help: ArgumentHelp("With a request file's mcp_server: only this tool; repeatable.", valueName: "NAME"))
+    var tools: [String] = []
+
     @Option(name: .customLong("shard"), help: ArgumentHelp("Fuzz only the K-th of N equal parts of the operations (1/4), for parallel CI jobs.", valueName: "K/N"))
     var shard: ShardArgument?
 

@@ -7,8 +7,13 @@ package import RestRun
 package enum FindingFile {
     /// The file's name: the operation, the check and the status, as a slug.
     package static func name(_ finding: FuzzFinding) -> String {
+        "\(slug(finding.operation))-\(finding.check.rawValue)-\(finding.status == 0 ? "no-answer" : String(finding.status)).yaml"
+    }
+
+    /// `text` as part of a file name: lower-case letters and digits, a `-` for each run of others.
+    static func slug(_ text: String) -> String {
         var slug = ""
-        for character in finding.operation.lowercased() {
+        for character in text.lowercased() {
             if character.isASCII, character.isLetter || character.isNumber {
                 slug.append(character)
             } else if !slug.hasSuffix("-") {
@@ -16,7 +21,7 @@ package enum FindingFile {
             }
         }
         while slug.hasSuffix("-") { slug.removeLast() }
-        return "\(slug)-\(finding.check.rawValue)-\(finding.status == 0 ? "no-answer" : String(finding.status)).yaml"
+        return slug
     }
 
     /// The file's text. `specPath` is the spec as the file reaches it (relative to where the file
@@ -118,16 +123,24 @@ package enum FindingFile {
         _ report: inout FuzzReport, operations: [OpenAPIOperation], in folder: String, baseURL: String, specPath: String,
         headers: [(String, String)], include: String?
     ) throws(FileSystem.ReadError) {
-        guard !report.findings.isEmpty else { return }
+        let paths = try write(report.findings.map { finding in
+            (name(finding), text(finding, operations: operations, baseURL: baseURL, specPath: specPath, seed: report.seed, headers: headers, include: include))
+        }, in: folder)
+        for (index, path) in paths.enumerated() { report.findings[index].file = path }
+    }
+
+    /// Writes each file, its name and its text, into the folder `folder` (made when missing);
+    /// their paths.
+    static func write(_ files: [(name: String, text: String)], in folder: String) throws(FileSystem.ReadError) -> [String] {
+        guard !files.isEmpty else { return [] }
         try FileSystem.createDirectories(folder)
-        for index in report.findings.indices {
-            let finding = report.findings[index]
-            let path = (folder.hasSuffix("/") ? folder : folder + "/") + name(finding)
-            try FileSystem.write(
-                text(finding, operations: operations, baseURL: baseURL, specPath: specPath, seed: report.seed, headers: headers, include: include),
-                to: path)
-            report.findings[index].file = path
+        var paths: [String] = []
+        for file in files {
+            let path = (folder.hasSuffix("/") ? folder : folder + "/") + file.name
+            try FileSystem.write(file.text, to: path)
+            paths.append(path)
         }
+        return paths
     }
 
     /// What the failing request must answer once the server is fixed.
@@ -140,7 +153,7 @@ package enum FindingFile {
         case .useAfterFree: "{ one_of: [404, 410] }"
         case .unsupportedMethod: "{ \">=\": 300, \"<\": 500 }"
         case .resourceAvailability: "{ \"!=\": 404, \"<\": 500 }"
-        case .statusCode, .contentType, .responseSchema, .responseHeaders: "{ \">=\": 100 }"
+        case .statusCode, .contentType, .responseSchema, .responseHeaders, .lenientTypes: "{ \">=\": 100 }"
         }
     }
 

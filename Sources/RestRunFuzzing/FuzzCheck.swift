@@ -28,6 +28,9 @@ package enum FuzzCheck: String, Sendable, CaseIterable, Comparable {
     /// An operation that declares authentication answered with success without credentials, or
     /// with wrong ones.
     case ignoredAuth = "ignored_auth"
+    /// An MCP tool that took, as if valid, arguments a lenient server may coerce (a numeric text
+    /// for a number, a boolean for an integer): only when `--checks` names it.
+    case lenientTypes = "lenient_types"
 
     /// What it found, as a sentence's subject.
     package var summary: String {
@@ -44,12 +47,13 @@ package enum FuzzCheck: String, Sendable, CaseIterable, Comparable {
         case .useAfterFree: "deleted resource still there"
         case .unsupportedMethod: "undeclared method not refused"
         case .ignoredAuth: "authentication not enforced"
+        case .lenientTypes: "coerced a value of the wrong type"
         }
     }
 
     /// The checks a run makes unless `--checks` says otherwise: every one but
     /// `positive_data_acceptance`, which `--checks all` (or naming it) adds.
-    package static let defaults = Set(allCases).subtracting([.positiveDataAcceptance])
+    package static let defaults = Set(allCases).subtracting([.positiveDataAcceptance, .lenientTypes])
 
     package static func < (left: FuzzCheck, right: FuzzCheck) -> Bool {
         allCases.firstIndex(of: left) ?? 0 < allCases.firstIndex(of: right) ?? 0

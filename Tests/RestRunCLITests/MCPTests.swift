@@ -265,6 +265,37 @@ struct MCPTests {
         }
     }
 
+    @Test("rest-run fuzz FILE with mcp_server: finds the planted bugs, and each finding replays with plain rest-run, failing the same way")
+    func fuzz() async throws {
+        let folder = try BinaryRunner.temporaryFile("buggy.yaml", """
+            mcp_server:
+              command: [python3, \(Self.folder)/buggy_server.py]
+            requests: []
+            """).split(separator: "/").dropLast().joined(separator: "/")
+        let save = "/" + folder + "/findings"
+        let output = try await binary.run([
+            "fuzz", "/" + folder + "/buggy.yaml", "--seed", "7", "--max-examples", "30", "--save", save, "--report-ndjson", "/" + folder + "/events.ndjson",
+        ])
+        #expect(output.status == 4, "\(output.all)")
+        #expect(output.stdout.contains("✓ strict"), "\(output.all)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: save).sorted()
+        #expect(files.contains("mcp-divide-not_a_server_error.yaml"), "\(files)")
+        #expect(files.contains("mcp-echo-negative_data_rejection.yaml"), "\(files)")
+        #expect(files.contains("mcp-shape-response_schema_conformance.yaml"), "\(files)")
+        #expect(!files.contains { $0.hasPrefix("mcp-strict") }, "\(files)")
+        for file in files {
+            let replay = try await binary.run([save + "/" + file])
+            #expect(replay.status == (file.contains("not_a_server_error") ? 3 : 4), "\(file): \(replay.all)")
+        }
+        let events = try String(contentsOfFile: "/" + folder + "/events.ndjson", encoding: .utf8)
+        #expect(events.components(separatedBy: "\"event\":\"finding\"").count - 1 == files.count, "\(events)")
+        let (_, missing) = try await binary.runFile("""
+            mcp_server: { command: [python3, \(Self.folder)/buggy_server.py] }
+            requests: []
+            """, ["--tool", "ech"], prefix: ["fuzz"])
+        #expect(missing.status == 3 && missing.all.contains("has no tool 'ech' (did you mean 'echo'?)"), "\(missing.all)")
+    }
+
     /// Waits until something accepts connections on `port` (the server prints its port before it
     /// listens), a minute at most.
     static func waitUntilListening(_ port: Int) async throws {

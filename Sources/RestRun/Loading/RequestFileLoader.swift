@@ -39,15 +39,7 @@ public struct RequestFileLoader: Sendable {
     /// (an MCP server's command, say).
     package var variableValues: [String: DecodedValue] = [:]
 
-    /// The values a setting rendered as the file loads may read: `given` (the run's), then the
-    /// file's variables in order (those that need no capture).
-    static func loadScope(_ variables: [(name: String, value: ValueTemplate)], given: [String: DecodedValue]) -> Scope {
-        var scope = Scope(given)
-        for variable in variables where scope[variable.name] == nil {
-            if let value = try? variable.value.resolve(in: scope) { scope[variable.name] = value }
-        }
-        return scope
-    }
+
 
     /// Reads and loads the file at `path`.
     public func load(path: String) throws(DiagnosticList) -> RequestFile {
@@ -143,7 +135,7 @@ public struct RequestFileLoader: Sendable {
             context: context, decoderNames: decoderNames + settings.decoders.map(\.name) + settings.brokenDecoderNames,
             kindSchemas: settings.kinds.schemas(
                 context: context, within: Self.shortestTimeout(file.options, items),
-                scope: { [variableValues] in Self.loadScope(settings.variables, given: variableValues) }, environment: environment),
+                scope: { [variableValues] in Scope(settings.variables, given: variableValues) }, environment: environment),
             hasBaseURL: settings.baseURL != nil)
         let fileOptions = file.options
         file.steps = items.enumerated().compactMap { index, item in

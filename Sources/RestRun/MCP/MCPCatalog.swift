@@ -33,7 +33,7 @@ package struct MCPCatalog: Sendable {
     package var hasPrompts = false
 
     /// Lists the tools and prompts of `session`'s server, every page.
-    static func list(_ session: MCPSession, within limit: Duration) async -> MCPCatalog {
+    package static func list(_ session: MCPSession, within limit: Duration) async -> MCPCatalog {
         var catalog = MCPCatalog()
         let capabilities = session.greeting?.member("capabilities")
         catalog.hasTools = capabilities?.member("tools") != nil

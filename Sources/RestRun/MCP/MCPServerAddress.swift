@@ -29,7 +29,7 @@ package struct MCPServerAddress: Sendable, Hashable {
     }
 
     /// How the server is named in a sentence: `the MCP server python3 notes.py`.
-    var described: String {
+    package var described: String {
         switch transport {
         case let .stdio(command, _, _): "the MCP server `\(command.map(Self.shellWord).joined(separator: " "))`"
         case let .http(url, _): "the MCP server at \(url)"

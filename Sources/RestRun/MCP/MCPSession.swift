@@ -35,7 +35,7 @@ package final class MCPSession: Sendable {
 
     private let state = Mutex(SessionState())
 
-    init(address: MCPServerAddress, answers: MCPClientAnswers) {
+    package init(address: MCPServerAddress, answers: MCPClientAnswers) {
         self.address = address
         self.answers = answers
     }
@@ -52,7 +52,7 @@ package final class MCPSession: Sendable {
     // MARK: Starting
 
     /// Starts or connects to the server and agrees on a revision, within `limit`.
-    func start(environment: [String: String], within limit: Duration) async throws(MCPFailure) {
+    package func start(environment: [String: String], within limit: Duration) async throws(MCPFailure) {
         let transport: any MCPTransport
         switch address.transport {
         case let .stdio(command, variables, folder):
@@ -103,6 +103,18 @@ package final class MCPSession: Sendable {
             "protocolVersion": .string(offered), "capabilities": answers.capabilities, "clientInfo": Self.clientInfo,
         ]
         let outcome = try await request("initialize", params: parameters, within: limit).get()
+        // A probe that timed out here but reached a slow server settled it on the stateless
+        // revision: its refusal of `initialize` names that revision, and a second probe adopts it.
+        if pinned == nil, let error = outcome.error, error.code == -32022,
+            error.data?.member("supported")?.items?.contains(.string(Self.statelessRevision)) == true {
+            state.withLock { $0.revision = Self.statelessRevision }
+            let probe = await request("server/discover", params: [:], within: limit)
+            if case let .success(answer) = probe, let result = answer.result {
+                state.withLock { $0.greeting = result }
+                return
+            }
+            state.withLock { $0.revision = nil }
+        }
         guard let result = outcome.result else {
             let error = outcome.error.map { "\($0.code) \($0.message)" } ?? "no result"
             throw MCPFailure(.refused, "\(address.described) refused to initialize: \(error)")
@@ -351,7 +363,7 @@ package final class MCPSession: Sendable {
     }
 
     /// Ends the session and the server (rest-run is done with it).
-    func end() {
+    package func end() {
         let transport = state.withLock { state in
             state.endedByRestRun = true
             state.ended = state.ended ?? MCPFailure(.exited, "\(address.described) was ended")

@@ -16,3 +16,14 @@ package struct Scope: Sendable {
         set { values[name] = newValue }
     }
 }
+
+extension Scope {
+    /// The values a setting rendered as a file loads may read: `given` (the run's own), then the
+    /// file's `variables` in order, those that need no capture.
+    init(_ variables: [(name: String, value: ValueTemplate)], given: [String: DecodedValue]) {
+        self.init(given)
+        for variable in variables where self[variable.name] == nil {
+            if let value = try? variable.value.resolve(in: self) { self[variable.name] = value }
+        }
+    }
+}
