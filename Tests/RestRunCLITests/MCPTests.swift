@@ -270,12 +270,14 @@ struct MCPTests {
         let folder = try BinaryRunner.temporaryFile("buggy.yaml", """
             mcp_server:
               command: [python3, \(Self.folder)/buggy_server.py]
+              env: { API_TOKEN: "${MCP_FUZZ_SECRET}" }
             requests: []
             """).split(separator: "/").dropLast().joined(separator: "/")
         let save = "/" + folder + "/findings"
+        let secret = ["MCP_FUZZ_SECRET": "very-secret-fuzz-token"]
         let output = try await binary.run([
             "fuzz", "/" + folder + "/buggy.yaml", "--seed", "7", "--max-examples", "30", "--save", save, "--report-ndjson", "/" + folder + "/events.ndjson",
-        ])
+        ], environment: secret)
         #expect(output.status == 4, "\(output.all)")
         #expect(output.stdout.contains("✓ strict"), "\(output.all)")
         let files = try FileManager.default.contentsOfDirectory(atPath: save).sorted()
@@ -284,7 +286,9 @@ struct MCPTests {
         #expect(files.contains("mcp-shape-response_schema_conformance.yaml"), "\(files)")
         #expect(!files.contains { $0.hasPrefix("mcp-strict") }, "\(files)")
         for file in files {
-            let replay = try await binary.run([save + "/" + file])
+            let text = try String(contentsOfFile: save + "/" + file, encoding: .utf8)
+            #expect(!text.contains("very-secret-fuzz-token") && text.contains("${MCP_FUZZ_SECRET}"), "\(text)")
+            let replay = try await binary.run([save + "/" + file], environment: secret)
             #expect(replay.status == (file.contains("not_a_server_error") ? 3 : 4), "\(file): \(replay.all)")
         }
         let events = try String(contentsOfFile: "/" + folder + "/events.ndjson", encoding: .utf8)

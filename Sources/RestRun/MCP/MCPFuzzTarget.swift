@@ -1,3 +1,4 @@
+import OrderedCollections
 import RestRunYAML
 
 /// The MCP server `rest-run fuzz FILE` fuzzes: the file's `mcp_server:` and `mcp_client:`,
@@ -42,29 +43,13 @@ package struct MCPFuzzTarget: Sendable {
     /// The start of a finding file saved in `folder`: the server, starting in the same folder as
     /// the fuzzed file's, and the file's variables and client answers.
     package func findingHeader(savedIn folder: String) -> String {
-        var lines = ["mcp_server:"]
-        func quoted(_ template: Template) -> String { DecodedValue.string(template.description).jsonText }
-        if let url = setting.url {
-            lines.append("  url: \(quoted(url))")
-            if !setting.headers.isEmpty {
-                lines.append("  headers:")
-                lines += setting.headers.map { "    \(DecodedValue.string($0.name).jsonText): \(quoted($0.value))" }
-            }
-        } else {
-            lines.append("  command: [" + (setting.command ?? []).map(quoted).joined(separator: ", ") + "]")
-            if !setting.environment.isEmpty {
-                lines.append("  env:")
-                lines += setting.environment.map { "    \(DecodedValue.string($0.name).jsonText): \(quoted($0.value))" }
-            }
-            if case let .stdio(_, _, started) = address.transport {
-                let relative = FileSystem.relativePath(of: started, from: folder)
-                lines.append("  cwd: \(DecodedValue.string(relative.isEmpty ? "." : relative).jsonText)")
-            }
+        guard case var .object(server) = setting.written else { return copiedText }
+        if case let .stdio(_, _, started) = address.transport {
+            let relative = FileSystem.relativePath(of: started, from: folder)
+            server["cwd"] = .string(relative.isEmpty ? "." : relative)
         }
-        if let revision = setting.pinnedRevision { lines.append("  protocol: \(revision)") }
-        if setting.insecure { lines.append("  insecure: true") }
-        if let caFile = setting.caFile { lines.append("  ca_file: \(DecodedValue.string(FileSystem.relativePath(of: caFile, from: folder)).jsonText)") }
-        return lines.joined(separator: "\n") + "\n" + copiedText
+        if let caFile = setting.caFile { server["ca_file"] = .string(FileSystem.relativePath(of: caFile, from: folder)) }
+        return "mcp_server: " + DecodedValue.object(server).jsonText + "\n" + copiedText
     }
 
     /// The text of the top-level entries `keys` of a YAML file, each from its key to the next

@@ -5,7 +5,7 @@ import RestRunYAML
 /// templates are rendered (variables, `--var`, the environment; no captures) before the server
 /// starts, when the file loads.
 struct MCPServerSetting {
-    static let keys = ["command", "env", "cwd", "url", "headers", "protocol", "insecure", "ca_file"]
+    static let keys = ["command", "env", "cwd", "url", "headers", "auth", "protocol", "insecure", "ca_file"]
     static let clientKeys = ["roots", "sampling", "elicitation"]
 
     var command: [Template]?
@@ -13,6 +13,11 @@ struct MCPServerSetting {
     var folder: Template?
     var url: Template?
     var headers: [(name: String, value: Template)] = []
+    /// `auth:`: `{bearer: TOKEN}` or `{basic: [user, password]}`, sent with every POST.
+    var auth: AuthTemplate?
+    /// `mcp_server:` as written, its texts before templates or the environment are read: what a
+    /// fuzz finding copies, so that no secret is written into it.
+    var written: DecodedValue = .null
     var pinnedRevision: String?
     var insecure = false
     var caFile: String?
@@ -41,6 +46,7 @@ struct MCPServerSetting {
             return
         }
         location = context.location(node)
+        written = DecodedValue(node: context.expanded(node))
         for entry in entries {
             switch entry.key {
             case "command":
@@ -56,6 +62,7 @@ struct MCPServerSetting {
                     if let template = context.template(value, "'\(name)'") { environment.append((name, template)) }
                 }
             case "cwd": folder = context.template(entry.node, "'cwd'")
+            case "auth": auth = Self.auth(entry.node, context: context)
             case "url": url = context.template(entry.node, "'url'")
             case "headers":
                 context.forEachEntry(entry.node, "'headers'") { name, value, _ in
@@ -73,6 +80,23 @@ struct MCPServerSetting {
             default: break
             }
         }
+    }
+
+    /// `auth: {bearer: TOKEN}` or `{basic: [user, password]}`: what an MCP server's POSTs can carry
+    /// from the start (an OAuth 2.0 token or a signature needs a request of its own).
+    private static func auth(_ node: Node, context: LoadContext) -> AuthTemplate? {
+        let value = context.expanded(node)
+        guard let pairs = value.pairs, pairs.count == 1, let key = pairs[0].key.scalarText, key == "bearer" || key == "basic" else {
+            context.error("an MCP server's 'auth' is {bearer: TOKEN} or {basic: [user, password]}", at: value)
+            return nil
+        }
+        if key == "bearer" { return context.template(pairs[0].value, "'bearer'").map(AuthTemplate.bearer) }
+        guard let items = context.expanded(pairs[0].value).items, items.count == 2,
+            let user = context.template(items[0], "the user"), let password = context.template(items[1], "the password") else {
+            context.error("'basic' takes a list of two: [user, password]", at: pairs[0].value)
+            return nil
+        }
+        return .basic(user: user, password: password)
     }
 
     /// Reads `mcp_client:`.
@@ -133,6 +157,7 @@ struct MCPServerSetting {
             }
             var rendering: [MCPHeader] = []
             for header in headers { rendering.append(MCPHeader(name: header.name, value: try header.value.render(in: scope))) }
+            if let auth, let value = try auth.headerValue(in: scope) { rendering.append(MCPHeader(name: "Authorization", value: value)) }
             transport = .http(url: rendered, headers: rendering)
         } else {
             var words: [String] = []

@@ -6,7 +6,10 @@ extension Runner {
     /// request.)
     func wire(of request: DeclaredExchange, scope: Scope) -> (any WireExchange)? {
         if let call = request.kind.grpc { return GRPCExchange(call: call) }
-        if let call = request.kind.mcp { return MCPExchange(call: call) }
+        if let call = request.kind.mcp {
+            for secret in call.server.secrets { redactor.add(secret) }
+            return MCPExchange(call: call)
+        }
         return request.kind.stream.map { EventStreamExchange(reading: EventStreamReading($0, scope: scope)) }
     }
 
