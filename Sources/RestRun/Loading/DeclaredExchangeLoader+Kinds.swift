@@ -71,6 +71,7 @@ extension DeclaredExchangeLoader {
             MCPLoader(context: context, server: call.server).loadExpectations(expect, into: &call)
             request.kind = .mcp(call)
             request.url = Template(literal: call.server.address.shownURL, location: call.location)
+            if request.name.isEmpty { request.name = call.shownName }
             for expectation in request.expectations {
                 if case .status = expectation.subject, let location = expectation.location {
                     context.append([Diagnostic("an MCP request checks its answer with 'mcp_error:' (a tool's isError) and 'rpc_error:' (a JSON-RPC error), not 'status:'", at: location)])

@@ -51,10 +51,14 @@ struct KindFileSettings {
     /// `limit` (the file's shortest timeout) at most (an MCP server, started once a run, within
     /// its own limit); `scope` gives the values of the variables a
     /// setting's templates read (the file's, `--var`'s), `environment` what a server inherits.
-    func schemas(context: LoadContext, within limit: Duration?, scope: () -> Scope, environment: [String: String]) -> KindSchemas {
+    /// `reaching` is how the run reaches servers: its TLS options and `--resolve`.
+    func schemas(
+        context: LoadContext, within limit: Duration?, scope: () -> Scope, environment: [String: String],
+        reaching: (transport: TransportOptions, resolve: [String: String])
+    ) -> KindSchemas {
         KindSchemas(
             graphql: graphqlSchema, grpc: grpcSchema.schema(context: context, within: min(limit ?? GRPCHelper.loadLimit, GRPCHelper.loadLimit)),
-            mcp: mcpServer.server(context: context, scope: scope, environment: environment, within: MCPServers.startLimit))
+            mcp: mcpServer.server(context: context, scope: scope, environment: environment, reaching: reaching, within: MCPServers.startLimit))
     }
 }
 

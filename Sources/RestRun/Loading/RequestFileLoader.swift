@@ -38,6 +38,8 @@ public struct RequestFileLoader: Sendable {
     /// The run's own variables (`--var`), which a file setting rendered as the file loads reads
     /// (an MCP server's command, say).
     package var variableValues: [String: DecodedValue] = [:]
+    /// The run's `--resolve`: host names a file setting's server is reached at another address.
+    package var resolve: [String: String] = [:]
 
 
 
@@ -135,7 +137,8 @@ public struct RequestFileLoader: Sendable {
             context: context, decoderNames: decoderNames + settings.decoders.map(\.name) + settings.brokenDecoderNames,
             kindSchemas: settings.kinds.schemas(
                 context: context, within: Self.shortestTimeout(file.options, items),
-                scope: { [variableValues] in Scope(settings.variables, given: variableValues) }, environment: environment),
+                scope: { [variableValues] in Scope(settings.variables, given: variableValues) }, environment: environment,
+                reaching: (defaults.transport, resolve)),
             hasBaseURL: settings.baseURL != nil)
         let fileOptions = file.options
         file.steps = items.enumerated().compactMap { index, item in

@@ -52,6 +52,15 @@ package struct MCPCall: Sendable {
         }
     }
 
+    /// How an unnamed request is named: `tools/call add_note`, `resources/read notes://1`.
+    package var shownName: String {
+        switch operation {
+        case let .tool(name), let .prompt(name): "\(method) \(name)"
+        case let .resource(uri): "\(method) \(uri.description)"
+        default: method
+        }
+    }
+
     /// Every template the call reads.
     func forEachTemplate(_ visit: (Template) -> Void) {
         arguments?.forEachTemplate(visit)

@@ -17,11 +17,15 @@ final class MCPHTTPTransport: MCPTransport {
     private let sessionID = Mutex<String?>(nil)
     private let receive: @Sendable ([UInt8], Int?) -> Void
 
-    init(url: String, headers: [MCPHeader], insecure: Bool, caFile: String?, receive: @escaping @Sendable ([UInt8], Int?) -> Void) {
+    init(
+        url: String, headers: [MCPHeader], insecure: Bool, caFile: String?, resolve: [String: String],
+        receive: @escaping @Sendable ([UInt8], Int?) -> Void
+    ) {
         var tls = TLSConfiguration.makeClientConfiguration()
         if insecure { tls.certificateVerification = .none }
         if let caFile { tls.trustRoots = .file(caFile) }
-        let configuration = HTTPClient.Configuration(tlsConfiguration: tls)
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
+        configuration.dnsOverride = resolve
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
         self.url = url
         self.headers = headers

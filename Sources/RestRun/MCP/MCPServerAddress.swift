@@ -19,6 +19,9 @@ package struct MCPServerAddress: Sendable, Hashable {
     package var insecure = false
     /// A file of CA certificates an HTTPS server's certificate is checked against.
     package var caFile: String?
+    /// Host names connected to at another address (`--resolve`), the certificate still checked
+    /// for the name.
+    package var resolve: [String: String] = [:]
 
     /// What a request of this server shows as its URL: the HTTP URL, or `stdio://` and the command.
     package var shownURL: String {

@@ -188,17 +188,24 @@ extension MCPServerSetting {
     /// listed within `limit`; nil when the file declares none (a problem is reported where it
     /// was written). A server that cannot start is not a problem of the file: its requests fail
     /// when they run (exit 3).
-    func server(context: LoadContext, scope: () -> Scope, environment: [String: String], within limit: Duration) -> MCPServerContext? {
+    func server(
+        context: LoadContext, scope: () -> Scope, environment: [String: String],
+        reaching: (transport: TransportOptions, resolve: [String: String]), within limit: Duration
+    ) -> MCPServerContext? {
         guard isDeclared else {
             if let clientLocation { context.append([Diagnostic("'mcp_client' answers an MCP server's requests, and the file has no 'mcp_server'", at: clientLocation)]) }
             return nil
         }
         let values = scope()
-        let address: MCPServerAddress
+        var address: MCPServerAddress
         let answers: MCPClientAnswers
         do throws(Diagnostic) {
             address = try self.address(in: values)
             answers = try self.answers(in: values)
+            // The run's --insecure and --cacert where the server says nothing, and its --resolve.
+            if !insecure, reaching.transport.insecure == true { address.insecure = true }
+            if caFile == nil { address.caFile = reaching.transport.caFile }
+            address.resolve = reaching.resolve
         } catch {
             context.append([error])
             return nil

@@ -91,6 +91,7 @@ public struct RunSession: Sendable {
         loader.defaults = RequestOptions(transport: defaults, retry: defaultRetry)
         loader.defaultHeaders = headers
         loader.variableValues = runVariables
+        loader.resolve = resolve
         let outcomes = await Concurrently.map(paths, width: System.coreCount) { [loader, standardInput, readLog] path in
             await BlockingWork.run {
                 FileSystem.$readOwner.withValue(readLog.map { FileSystem.ReadOwner(log: $0, owner: path) }) {
