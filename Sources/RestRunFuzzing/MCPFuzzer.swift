@@ -171,7 +171,7 @@ package struct MCPFuzzer {
             return .failed(error)
         }
         calls += 1
-        switch await session.request("tools/call", params: ["name": .string(tool), "arguments": arguments], within: settings.timeout) {
+        switch await session.ask("tools/call", params: ["name": .string(tool), "arguments": arguments], within: settings.timeout) {
         case let .failure(failure):
             // A server that crashed, hung or wrote nonsense is started again for the next case.
             end()

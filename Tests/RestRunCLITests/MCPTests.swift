@@ -68,6 +68,39 @@ struct MCPTests {
         }
     }
 
+    @Test("the SDK's server asks the client (elicitation, sampling, roots): input_required rounds at 2026-07-28, requests at 2025-11-25; without mcp_client, -32021")
+    func serverAsksTheClient() async throws {
+        guard Self.sdkIsAvailable else { return }
+        for pin in ["", "protocol: 2025-11-25"] {
+            let (_, output) = try await binary.runFile("""
+                mcp_server:
+                  command: [python3, \(Self.folder)/notes_server.py]
+                  \(pin)
+                mcp_client:
+                  roots: [ { uri: "file:///tmp/notes", name: notes } ]
+                  sampling: { role: assistant, content: { type: text, text: "a canned answer" }, model: canned }
+                  elicitation: { action: accept, content: { title: "from the test" } }
+                requests:
+                  - mcp: { tool: titled }
+                    expect: { json: { $.structuredContent.result: "from the test" } }
+                  - mcp: { tool: sampled }
+                    expect: { json: { $.structuredContent.result: "canned: a canned answer" } }
+                  - mcp: { tool: rooted }
+                    expect: { json: { "$.structuredContent.result[0]": notes } }
+                """)
+            #expect(output.status == 0 && output.stdout.contains("3 passed"), "\(pin): \(output.all)")
+            let (_, without) = try await binary.runFile("""
+                mcp_server:
+                  command: [python3, \(Self.folder)/notes_server.py]
+                  \(pin)
+                requests:
+                  - mcp: { tool: titled }
+                    expect: { rpc_error: { code: -32021, message: { contains: elicitation } } }
+                """)
+            #expect(without.status == 0, "\(pin): \(without.all)")
+        }
+    }
+
     @Test("Streamable HTTP: the SDK's server at the stateless revision and at 2025-11-25 with its session")
     func http() async throws {
         guard Self.sdkIsAvailable else { return }

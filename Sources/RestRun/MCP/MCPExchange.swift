@@ -45,12 +45,13 @@ struct MCPExchange: WireExchange {
             case let .failure(failure): throw Self.networkError(failure)
             }
         default:
-            switch await session.request(call.method, params: params, headers: headers, within: remaining) {
+            switch await session.ask(call.method, params: params, headers: headers, within: remaining) {
             case let .success(answer): outcome = answer
             case let .failure(failure): throw Self.networkError(failure)
             }
         }
-        let body = outcome.result?.jsonBytes ?? []
+        // With a JSON-RPC error there is no result: the body is `null`, so a path reads nothing.
+        let body = outcome.result?.jsonBytes ?? Array("null".utf8)
         var response = Response(
             status: 200, headers: Headers([("Content-Type", "application/json")]), body: body, url: request.url,
             duration: ContinuousClock.now - wire.start)

@@ -212,6 +212,59 @@ package final class MCPSession: Sendable {
         }
     }
 
+    /// The most rounds of input a request goes through (the SDKs' own limit).
+    static let inputRounds = 10
+
+    /// Sends request `method` as `request(_:params:headers:within:)` does, and answers what the
+    /// server asks before it can finish: under the stateless revision, a result of `resultType`
+    /// `input_required` embeds the server's requests (sampling, elicitation, roots), and the
+    /// request is sent again with `mcp_client:`'s answers and the server's `requestState`. A
+    /// request the client has no answer for ends the request with JSON-RPC error -32021 (a
+    /// capability the client does not have), as that revision names it.
+    package func ask(
+        _ method: String, params: OrderedDictionary<String, DecodedValue>, headers: [MCPHeader] = [], within limit: Duration
+    ) async -> Result<MCPOutcome, MCPFailure> {
+        let deadline = ContinuousClock.now + limit
+        var whole = MCPOutcome()
+        var parameters = params
+        var pause: Duration = .milliseconds(50)
+        for _ in 0...Self.inputRounds {
+            let outcome: MCPOutcome
+            switch await request(method, params: parameters, headers: headers, within: max(deadline - ContinuousClock.now, .milliseconds(1))) {
+            case let .success(answer): outcome = answer
+            case let .failure(failure): return .failure(failure)
+            }
+            whole.transcript += outcome.transcript
+            whole.notifications += outcome.notifications
+            (whole.result, whole.error) = (outcome.result, outcome.error)
+            guard let result = outcome.result, result.member("resultType") == .string("input_required") else { return .success(whole) }
+            var responses = OrderedDictionary<String, DecodedValue>()
+            if case let .object(requests)? = result.member("inputRequests") {
+                for (key, request) in requests {
+                    let asked = request.member("method")?.stringValue ?? ""
+                    guard let answer = answers.result(for: asked) else {
+                        whole.result = nil
+                        whole.error = MCPRPCError(code: -32021, message: "rest-run's client does not answer \(asked) (see mcp_client:)")
+                        return .success(whole)
+                    }
+                    responses[key] = answer
+                }
+            }
+            if responses.isEmpty {
+                try? await Task.sleep(for: pause)
+                pause = min(pause * 2, .milliseconds(250))
+            } else {
+                pause = .milliseconds(50)
+            }
+            parameters = params
+            if !responses.isEmpty { parameters["inputResponses"] = .object(responses) }
+            if let state = result.member("requestState") { parameters["requestState"] = state }
+        }
+        whole.result = nil
+        whole.error = MCPRPCError(code: -32603, message: "\(address.described) asked for input more than \(Self.inputRounds) times")
+        return .success(whole)
+    }
+
     /// The headers a POST carries under `revision`: the revision, and under the stateless one the
     /// method and the name it acts on.
     private func httpHeaders(method: String, params: OrderedDictionary<String, DecodedValue>, revision: String?) -> [MCPHeader] {

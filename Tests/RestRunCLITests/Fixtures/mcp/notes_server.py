@@ -8,7 +8,11 @@ import uuid
 
 from pydantic import BaseModel
 
+from typing import Annotated
+
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.resolve import Elicit, ListRoots, Resolve, Sample
+from mcp.types import CreateMessageResult, ListRootsResult, SamplingMessage, TextContent
 from mcp.server.mcpserver.exceptions import ToolError
 
 server = MCPServer("notes")
@@ -70,6 +74,40 @@ def crash() -> str:
     """Ends the server."""
     print("crashing on purpose", file=sys.stderr, flush=True)
     os._exit(3)
+
+
+class Title(BaseModel):
+    title: str
+
+
+async def ask_title() -> Elicit[Title]:
+    return Elicit("A title for the note?", Title)
+
+
+@server.tool()
+def titled(title: Annotated[Title, Resolve(ask_title)]) -> str:
+    """Adds a note whose title the client is asked for (elicitation)."""
+    return title.title
+
+
+async def ask_model() -> Sample:
+    return Sample([SamplingMessage(role="user", content=TextContent(type="text", text="Name a note."))], max_tokens=20)
+
+
+@server.tool()
+def sampled(answer: Annotated[CreateMessageResult, Resolve(ask_model)]) -> str:
+    """What the client's model answered (sampling)."""
+    return f"{answer.model}: {answer.content.text}"
+
+
+async def ask_roots() -> ListRoots:
+    return ListRoots()
+
+
+@server.tool()
+def rooted(roots: Annotated[ListRootsResult, Resolve(ask_roots)]) -> list[str]:
+    """The names of the client's roots."""
+    return [root.name or str(root.uri) for root in roots.roots]
 
 
 @server.resource("notes://{note_id}")
