@@ -101,6 +101,36 @@ struct MCPTests {
         }
     }
 
+    @Test("the MCP project's own time server from PyPI: its tools listed and called, its own errors, its initialize")
+    func referenceTimeServer() async throws {
+        guard let missing = PythonModules.missing("mcp_server_time", install: "mcp-server-time") else {
+            let (_, output) = try await binary.runFile("""
+                mcp_server:
+                  command: [python3, -m, mcp_server_time, --local-timezone, UTC]
+                requests:
+                  - mcp: { list: tools }
+                    expect: { json: { "$.tools[*].name": { contains: get_current_time } } }
+                  - mcp: { tool: get_current_time, arguments: { timezone: Europe/Paris } }
+                    expect: { json: { "$.content[0].text": { contains: Europe/Paris } } }
+                  - mcp: { tool: convert_time, arguments: { source_timezone: UTC, time: "12:00", target_timezone: Asia/Tokyo } }
+                  - mcp: { tool: get_current_time, arguments: { timezone: Not/AZone } }
+                    expect: { mcp_error: true }
+                  - mcp: { initialize: {} }
+                    expect: { json: { $.protocolVersion: { exists: true } } }
+                """)
+            #expect(output.status == 0 && output.stdout.contains("5 passed"), "\(output.all)")
+            let (_, wrong) = try await binary.runFile("""
+                mcp_server:
+                  command: [python3, -m, mcp_server_time, --local-timezone, UTC]
+                requests:
+                  - mcp: { tool: get_current_time, arguments: { zone: UTC } }
+                """)
+            #expect(wrong.status == 2 && wrong.all.contains("do not match its inputSchema"), "\(wrong.all)")
+            return
+        }
+        Issue.record(Comment(rawValue: missing))
+    }
+
     @Test("Streamable HTTP: the SDK's server at the stateless revision and at 2025-11-25 with its session")
     func http() async throws {
         guard Self.sdkIsAvailable else { return }

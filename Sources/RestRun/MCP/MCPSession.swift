@@ -82,7 +82,7 @@ package final class MCPSession: Sendable {
                     if supported.contains(Self.statelessRevision) {
                         state.withLock { state in
                             state.revision = Self.statelessRevision
-                            state.greeting = result
+                            state.greeting = Self.greeting(result)
                         }
                         return
                     }
@@ -110,7 +110,7 @@ package final class MCPSession: Sendable {
             state.withLock { $0.revision = Self.statelessRevision }
             let probe = await request("server/discover", params: [:], within: limit)
             if case let .success(answer) = probe, let result = answer.result {
-                state.withLock { $0.greeting = result }
+                state.withLock { $0.greeting = Self.greeting(result) }
                 return
             }
             state.withLock { $0.revision = nil }
@@ -131,6 +131,14 @@ package final class MCPSession: Sendable {
             state.greeting = result
         }
         await notify("notifications/initialized", params: [:])
+    }
+
+    /// A `server/discover` result as `mcp: { initialize: {} }` reads it: with `protocolVersion`,
+    /// the revision spoken, as an `initialize` result has it.
+    static func greeting(_ discovered: DecodedValue) -> DecodedValue {
+        guard case var .object(members) = discovered, members["protocolVersion"] == nil else { return discovered }
+        members["protocolVersion"] = .string(statelessRevision)
+        return .object(members)
     }
 
     /// Who the client is, in `initialize` and the stateless envelope.
