@@ -3,6 +3,15 @@ import RestRun
 import RestRunFuzzing
 
 extension FuzzCommand {
+    /// The MCP server the file names, when it is a request file with `mcp_server:`; nil for a spec.
+    func mcpTarget(redactor: Redactor, invalid: (DiagnosticList) -> ArgumentParser.ExitCode) throws -> MCPFuzzTarget? {
+        // A spec (told apart by its keys, without loading it) is read as a spec, whatever it holds.
+        guard FileKind.of(path: spec) == .requests else { return nil }
+        do throws(DiagnosticList) {
+            return try MCPFuzzTarget.load(path: spec, environment: ProcessEnvironment.current, variables: variables.values(redactor: redactor))
+        } catch { throw invalid(error) }
+    }
+
     /// `rest-run fuzz FILE` where FILE has `mcp_server:`: the server's tools fuzzed from their
     /// input schemas, each finding saved as a request file that replays it.
     func fuzzMCP(_ target: MCPFuzzTarget, redactor: Redactor, stdout: any TextSink, stderr: any TextSink) async throws {

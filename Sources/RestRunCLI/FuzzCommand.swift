@@ -54,11 +54,7 @@ struct FuzzCommand: AsyncParsableCommand {
             printer.print(problems)
             return ArgumentParser.ExitCode(RestRun.ExitCode.invalidFile.rawValue)
         }
-        let mcpTarget: MCPFuzzTarget?
-        do throws(DiagnosticList) {
-            mcpTarget = try MCPFuzzTarget.load(path: self.spec, environment: ProcessEnvironment.current, variables: variables.values(redactor: redactor))
-        } catch { throw invalid(error) }
-        if let mcpTarget {
+        if let mcpTarget = try mcpTarget(redactor: redactor, invalid: invalid) {
             return try await fuzzMCP(mcpTarget, redactor: redactor, stdout: stdout, stderr: stderr)
         }
         let spec: OpenAPISpec
