@@ -38,7 +38,10 @@ struct MCPTests {
             expect: { rpc_error: { code: -32601 } }
           - name: progress
             mcp: { tool: slow_count, arguments: { to: 3 } }
-            expect: { notifications: { "$[?@.method=='notifications/progress']": { count: 3 } } }
+            expect:
+              notifications:
+                "$[?@.method=='notifications/progress']": { count: 3 }
+                "$[?@.method=='notifications/message'].params.data": { contains: "counting to 3" }
           - name: prompt
             mcp: { prompt: summarize, arguments: { topic: "{{note}}" } }
             expect: { json: { "$.messages[0].content.text": { contains: Summarize } } }

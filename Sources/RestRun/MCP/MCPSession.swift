@@ -71,6 +71,9 @@ package final class MCPSession: Sendable {
 
     private func negotiate(within limit: Duration) async throws(MCPFailure) {
         let pinned = address.pinnedRevision
+        // The probe, the handshake and a second probe share the one limit.
+        let deadline = ContinuousClock.now + limit
+        func left() -> Duration { max(deadline - ContinuousClock.now, .milliseconds(1)) }
         if pinned == nil || pinned == Self.statelessRevision {
             state.withLock { $0.revision = Self.statelessRevision }
             let probe = await request("server/discover", params: [:], within: pinned == nil ? min(limit, .seconds(10)) : limit)
@@ -102,13 +105,13 @@ package final class MCPSession: Sendable {
         let parameters: OrderedDictionary<String, DecodedValue> = [
             "protocolVersion": .string(offered), "capabilities": answers.capabilities, "clientInfo": Self.clientInfo,
         ]
-        let outcome = try await request("initialize", params: parameters, within: limit).get()
+        let outcome = try await request("initialize", params: parameters, within: left()).get()
         // A probe that timed out here but reached a slow server settled it on the stateless
         // revision: its refusal of `initialize` names that revision, and a second probe adopts it.
         if pinned == nil, let error = outcome.error, error.code == -32022,
             error.data?.member("supported")?.items?.contains(.string(Self.statelessRevision)) == true {
             state.withLock { $0.revision = Self.statelessRevision }
-            let probe = await request("server/discover", params: [:], within: limit)
+            let probe = await request("server/discover", params: [:], within: left())
             if case let .success(answer) = probe, let result = answer.result {
                 state.withLock { $0.greeting = Self.greeting(result) }
                 return
@@ -168,6 +171,9 @@ package final class MCPSession: Sendable {
             meta["io.modelcontextprotocol/protocolVersion"] = .string(Self.statelessRevision)
             meta["io.modelcontextprotocol/clientInfo"] = Self.clientInfo
             meta["io.modelcontextprotocol/clientCapabilities"] = answers.capabilities
+            // Log messages are sent only to a request that asks: every one asks for all, so
+            // `notifications:` sees what the server logs.
+            if meta["io.modelcontextprotocol/logLevel"] == nil { meta["io.modelcontextprotocol/logLevel"] = .string("debug") }
         }
         parameters["_meta"] = .object(meta)
         let message = DecodedValue.object(fromPairs: [

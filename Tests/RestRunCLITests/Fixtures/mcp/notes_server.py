@@ -44,6 +44,7 @@ def delete_note(id: str) -> str:
 @server.tool()
 async def slow_count(to: int, ctx: Context) -> int:
     """Counts to `to`, reporting progress at each step."""
+    await ctx.info(f"counting to {to}")
     for step in range(1, to + 1):
         await ctx.report_progress(step, to)
         await asyncio.sleep(0.01)
