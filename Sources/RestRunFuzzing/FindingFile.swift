@@ -81,6 +81,12 @@ package enum FindingFile {
                 fuzzCase = fuzzCase.setting(.string(template), at: key) ?? fuzzCase
             }
             switch fuzzCase.body {
+            case let .json(value, mediaType)? where Self.readsAsTemplate(value):
+                // Text that a request file would read as a template (`${`, `{{`) is sent as it was:
+                // the body's bytes, which no template reads.
+                headerLines.append("      \"Content-Type\": \(YAMLText.quoted(mediaType))")
+                lines += ["    headers:"] + headerLines
+                lines.append("    base64: \(YAMLText.quoted(Base64.encode(value.jsonBytes)))")
             case let .json(value, mediaType)?:
                 if MediaType.essence(mediaType) != "application/json" { headerLines.append("      \"Content-Type\": \(YAMLText.quoted(mediaType))") }
                 if !headerLines.isEmpty { lines += ["    headers:"] + headerLines }
@@ -141,6 +147,17 @@ package enum FindingFile {
             paths.append(path)
         }
         return paths
+    }
+
+    /// Whether a text of `value` would read as a template in a request file.
+    static func readsAsTemplate(_ value: DecodedValue) -> Bool {
+        switch value {
+        // By bytes: a combining mark after `{` makes another Character, not another byte.
+        case let .string(text): text.utf8.firstRange(of: "${".utf8) != nil || text.utf8.firstRange(of: "{{".utf8) != nil
+        case let .array(items): items.contains(where: readsAsTemplate)
+        case let .object(members): members.contains { readsAsTemplate(.string($0.key)) || readsAsTemplate($0.value) }
+        default: false
+        }
     }
 
     /// What the failing request must answer once the server is fixed.

@@ -47,6 +47,28 @@ struct FuzzGenerationTests {
         }
     }
 
+    @Test("a JSON body whose text reads as a template (FuzzSpecCases' finding: a combining mark after '${') is saved as its bytes, and loads")
+    func templateInBody() throws {
+        let operations = try Self.operations("""
+            openapi: 3.1.0
+            info: { title: W, version: "1" }
+            paths:
+              /things:
+                post:
+                  requestBody: { content: { application/json: { schema: { type: object } } } }
+                  responses: { "200": { description: ok } }
+            """)
+        let body = DecodedValue.object(["cat": .string("\u{308}${\u{301}"), "dog": .string("{{x")])
+        let fuzzCase = FuzzCase(operation: 0, parameters: [], body: .json(body, mediaType: "application/json"), negation: nil, negatedPart: nil)
+        let request = fuzzCase.request(to: "http://127.0.0.1:1/v1", operation: operations[0])
+        let finding = FuzzFinding(
+            operation: operations[0].name, check: .serverError, status: 500, message: "fuzz", steps: [FuzzStep(fuzzCase: fuzzCase, request: request, status: 500)])
+        let file = FindingFile.text(
+            finding, operations: operations, baseURL: "http://127.0.0.1:1/v1", specPath: "/tmp/spec.yaml", seed: 1, headers: [], include: nil)
+        #expect(throws: Never.self, "\(file)") { try RequestFileLoader(environment: [:], predefinedVariables: []).load(text: file, path: "/tmp/finding.yaml") }
+        #expect(file.contains("base64: \"" + Base64.encode(body.jsonBytes) + "\""), "\(file)")
+    }
+
     @Test("positive cases follow every schema and negative cases break one of them, on the items API")
     func itemsAPI() throws {
         let operations = try Self.operations(ItemsAPI.spec)
