@@ -45,6 +45,9 @@ struct MCPTests {
           - name: prompt
             mcp: { prompt: summarize, arguments: { topic: "{{note}}" } }
             expect: { json: { "$.messages[0].content.text": { contains: Summarize } } }
+          - name: a parameter the stateless revision also sends as Mcp-Param-Region over HTTP
+            mcp: { tool: regional, arguments: { region: "élan vital" } }
+            expect: { json: { $.structuredContent.result: "élan vital" } }
           - name: who
             mcp: { initialize: {} }
         """
@@ -67,7 +70,7 @@ struct MCPTests {
                     expect: { json: { $.structuredContent.result: "from-var|clean" } }
                 """, ["--var", "token=from-var"], environment: ["REST_RUN_SECRET_PROBE": "1"])
             #expect(output.status == 0, "\(output.all)")
-            #expect(output.stdout.contains("9 passed"), "\(output.all)")
+            #expect(output.stdout.contains("10 passed"), "\(output.all)")
         }
     }
 
@@ -158,7 +161,7 @@ struct MCPTests {
                 \(Self.notesRequests)
                 """)
             #expect(result.status == 0, "\(result.all)")
-            #expect(result.stdout.contains("8 passed"), "\(result.all)")
+            #expect(result.stdout.contains("9 passed"), "\(result.all)")
         }
     }
 

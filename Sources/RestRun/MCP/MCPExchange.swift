@@ -29,9 +29,12 @@ struct MCPExchange: WireExchange {
             refused.received = MCPReceived(method: call.method, error: nil, notifications: [], transcript: [], argumentProblems: problems)
             return refused
         }
-        let headers = request.headers.fields
+        var headers = request.headers.fields
             .filter { !["content-type", "accept", "content-length", "host", "user-agent", "accept-encoding"].contains($0.name.lowercased()) }
             .map { MCPHeader(name: $0.name, value: $0.value) }
+        if session.revision == MCPSession.statelessRevision, case .http = call.server.address.transport, let schema = call.tool?.listed.member("inputSchema") {
+            headers += Self.parameterHeaders(schema, arguments: params["arguments"] ?? .object([:]))
+        }
         let remaining = max(timeout - (ContinuousClock.now - wire.start), .milliseconds(1))
         let outcome: MCPOutcome
         switch call.operation {
@@ -65,6 +68,28 @@ struct MCPExchange: WireExchange {
         case let .success(outcome): return outcome
         case let .failure(failure): throw networkError(failure)
         }
+    }
+
+    /// The `Mcp-Param-NAME` headers the stateless revision has a tool call carry: one for each
+    /// property of the input schema (through `properties`) annotated `x-mcp-header: NAME`, whose
+    /// argument is a text, a number or a boolean.
+    static func parameterHeaders(_ schema: DecodedValue, arguments: DecodedValue, depth: Int = 0) -> [MCPHeader] {
+        guard depth < 16, case let .object(properties)? = schema.member("properties") else { return [] }
+        var headers: [MCPHeader] = []
+        for (name, property) in properties {
+            let value = arguments.member(name)
+            if let token = property.member("x-mcp-header")?.stringValue, let value {
+                let text: String? = switch value {
+                case let .bool(flag): flag ? "true" : "false"
+                case let .string(text): text
+                case .integer, .number: value.jsonText
+                default: nil
+                }
+                if let text { headers.append(MCPHeader(name: "Mcp-Param-" + token, value: MCPSession.headerValue(text))) }
+            }
+            if let value, case .object = value { headers += parameterHeaders(property, arguments: value, depth: depth + 1) }
+        }
+        return headers
     }
 
     /// The failure as the networker reports it (exit 3).

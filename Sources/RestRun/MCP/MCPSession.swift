@@ -180,7 +180,7 @@ package final class MCPSession: Sendable {
             ("jsonrpc", .string("2.0")), ("id", .integer(id)), ("method", .string(method)), ("params", .object(parameters)),
         ])
         let text = message.jsonText
-        let postHeaders = httpHeaders(method: method, params: parameters, revision: revision)
+        let postHeaders = headers + httpHeaders(method: method, params: parameters, revision: revision)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let refused = state.withLock { state -> MCPFailure? in
@@ -295,6 +295,7 @@ package final class MCPSession: Sendable {
     /// `=?base64?` and `?=`.
     static func headerValue(_ text: String) -> String {
         let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E } && text.first != " " && text.last != " "
+            && !(text.hasPrefix("=?base64?") && text.hasSuffix("?="))
         return plain ? text : "=?base64?" + Base64.encode(Array(text.utf8)) + "?="
     }
 

@@ -6,7 +6,7 @@ import os
 import sys
 import uuid
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from typing import Annotated
 
@@ -109,6 +109,12 @@ async def ask_roots() -> ListRoots:
 def rooted(roots: Annotated[ListRootsResult, Resolve(ask_roots)]) -> list[str]:
     """The names of the client's roots."""
     return [root.name or str(root.uri) for root in roots.roots]
+
+
+@server.tool()
+def regional(region: Annotated[str, Field(json_schema_extra={"x-mcp-header": "Region"})]) -> str:
+    """Answers its region, which the stateless revision also sends as the Mcp-Param-Region header."""
+    return region
 
 
 @server.resource("notes://{note_id}")
