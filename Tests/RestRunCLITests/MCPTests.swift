@@ -137,22 +137,33 @@ struct MCPTests {
         Issue.record(Comment(rawValue: missing))
     }
 
+    @Test("mcp_server: auth: as a request's: an OAuth 2.0 token fetched and sent with every POST; without it the server refuses, exit 3")
+    func oauth2Server() async throws {
+        let (process, port) = try Self.startServer(["auth_http_server.py"])
+        defer { Self.stop(process) }
+        let (_, authorized) = try await binary.runFile("""
+            mcp_server:
+              url: http://127.0.0.1:\(port)/mcp
+              auth: { oauth2: { token_url: "http://127.0.0.1:\(port)/token", client_id: me, client_secret: "s3cr3t-client-value" } }
+            requests:
+              - mcp: { tool: whoami }
+                expect: { json: { "$.content[0].text": "token accepted" } }
+            """, ["-v"])
+        #expect(authorized.status == 0, "\(authorized.all)")
+        #expect(!authorized.all.contains("s3cr3t-client-value") && !authorized.all.contains("issued-token-4711"), "\(authorized.all)")
+        let (_, refused) = try await binary.runFile("""
+            mcp_server: { url: "http://127.0.0.1:\(port)/mcp" }
+            requests:
+              - mcp: { tool: whoami }
+            """)
+        #expect(refused.status == 3 && refused.all.contains("HTTP 401"), "\(refused.all)")
+    }
+
     @Test("Streamable HTTP: the SDK's server at the stateless revision and at 2025-11-25 with its session")
     func http() async throws {
         guard Self.sdkIsAvailable else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.folder + "/notes_server.py", "--http"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        let words = output.firstLine().split(whereSeparator: \.isWhitespace)
-        let port = try #require(words.count == 2 ? Int(words[1]) : nil)
+        let (process, port) = try Self.startServer(["notes_server.py", "--http"])
+        defer { Self.stop(process) }
         try await Self.waitUntilListening(port)
         for pin in ["", "\n  protocol: 2025-11-25"] {
             let (_, result) = try await binary.runFile("""
@@ -367,6 +378,30 @@ struct MCPTests {
             requests: []
             """, ["--tool", "ech"], prefix: ["fuzz"])
         #expect(missing.status == 3 && missing.all.contains("has no tool 'ech' (did you mean 'echo'?)"), "\(missing.all)")
+    }
+
+    /// Starts a server of `Fixtures/mcp` (the script, then its arguments) and reads the port its
+    /// first line, `listening PORT`, names.
+    static func startServer(_ words: [String]) throws -> (Process, Int) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", folder + "/" + words[0]] + words.dropFirst()
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let line = output.firstLine().split(whereSeparator: \.isWhitespace)
+        guard line.count == 2, let port = Int(line[1]) else {
+            stop(process)
+            throw CocoaError(.featureUnsupported)
+        }
+        return (process, port)
+    }
+
+    /// Ends a server `startServer` started.
+    static func stop(_ process: Process) {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
     /// Waits until something accepts connections on `port` (the server prints its port before it

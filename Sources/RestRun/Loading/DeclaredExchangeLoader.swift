@@ -31,12 +31,6 @@ struct DeclaredExchangeLoader {
     /// The most runs `repeat:` (and `--repeat`) may ask for.
     package static let maxRepeat = 100_000
     static let bodyKeys = ["json", "text", "form", "multipart", "file", "base64"]
-    /// `auth:`'s keys (a request's or a file's).
-    static let authKeys = ["basic", "bearer", "oauth2", "aws_sigv4", "digest"]
-    /// `oauth2:`'s keys.
-    static let oauth2Keys = ["token_url", "client_id", "client_secret", "scope", "grant", "username", "password", "refresh_token", "client_auth"]
-    /// `aws_sigv4:`'s keys.
-    static let sigV4Keys = ["region", "service", "access_key", "secret_key", "session_token"]
     /// `for_each: {file: ...}`'s keys.
     static let forEachKeys = ["file"]
 

@@ -397,7 +397,7 @@ package enum RequestFileSchema: EditorSchemaWriting {
 
     static var auth: DecodedValue {
         object(
-            keys: DeclaredExchangeLoader.authKeys,
+            keys: AuthLoader.authKeys,
             descriptions: [
                 "basic": "[user, password]: HTTP Basic.", "bearer": "A token: Authorization: Bearer TOKEN.",
                 "digest": "[user, password]: answers the server's Digest challenge (RFC 7616: MD5 or SHA-256, qop=auth).",
@@ -409,7 +409,7 @@ package enum RequestFileSchema: EditorSchemaWriting {
                 "bearer": string(nil),
                 "digest": .object(["type": .string("array"), "minItems": .integer(2), "maxItems": .integer(2), "items": string(nil)]),
                 "oauth2": object(
-                    keys: DeclaredExchangeLoader.oauth2Keys,
+                    keys: AuthLoader.oauth2Keys,
                     descriptions: [
                         "token_url": "The token endpoint.", "client_id": "The client's id.", "client_secret": "The client's secret.",
                         "scope": "Scopes, separated by spaces.", "grant": "client_credentials (the default), password or refresh_token.",
@@ -422,7 +422,7 @@ package enum RequestFileSchema: EditorSchemaWriting {
                     ],
                     extra: ["required": .array([.string("token_url"), .string("client_id")]), "additionalProperties": .bool(false)]),
                 "aws_sigv4": object(
-                    keys: DeclaredExchangeLoader.sigV4Keys,
+                    keys: AuthLoader.sigV4Keys,
                     descriptions: [
                         "region": "us-east-1, ...", "service": "execute-api, s3, ...", "access_key": "The access key id.",
                         "secret_key": "The secret access key.", "session_token": "A temporary credential's session token.",

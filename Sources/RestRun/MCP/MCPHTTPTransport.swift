@@ -16,9 +16,13 @@ final class MCPHTTPTransport: MCPTransport {
     private let headers: [MCPHeader]
     private let sessionID = Mutex<String?>(nil)
     private let receive: @Sendable ([UInt8], Int?) -> Void
+    /// `auth:` that acts while sending, and the networker that applies it as it does a request's.
+    private let auth: RequestAuth?
+    private let networker: Networker?
+    private let insecure: Bool
 
     init(
-        url: String, headers: [MCPHeader], insecure: Bool, caFile: String?, resolve: [String: String],
+        url: String, headers: [MCPHeader], insecure: Bool, caFile: String?, resolve: [String: String], auth: RequestAuth?,
         receive: @escaping @Sendable ([UInt8], Int?) -> Void
     ) {
         var tls = TLSConfiguration.makeClientConfiguration()
@@ -26,13 +30,18 @@ final class MCPHTTPTransport: MCPTransport {
         if let caFile { tls.trustRoots = .file(caFile) }
         var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
         configuration.dnsOverride = resolve
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        self.client = client
         self.url = url
         self.headers = headers
         self.receive = receive
+        self.auth = auth
+        self.insecure = insecure
+        networker = auth.map { _ in Networker(client: client, delegates: [AuthDelegate(redactor: Redactor())]) }
     }
 
     func send(_ message: [UInt8], answering id: Int?, headers extra: [MCPHeader], within limit: Duration) async throws(MCPFailure) {
+        if let auth, let networker { return try await sendAuthorized(message, answering: id, headers: extra, within: limit, auth: auth, networker: networker) }
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
@@ -82,6 +91,51 @@ final class MCPHTTPTransport: MCPTransport {
     }
 
     var serverErrors: [String] { [] }
+
+    /// Sends a POST through rest-run's networker, which applies `auth` as it does a request's: a
+    /// token fetched (and fetched again after a 401), a Digest answer after the challenge, a
+    /// signature. Its answer is read whole, an event stream's events then handed on in order.
+    private func sendAuthorized(
+        _ message: [UInt8], answering id: Int?, headers extra: [MCPHeader], within limit: Duration, auth: RequestAuth, networker: Networker
+    ) async throws(MCPFailure) {
+        var fields: [(String, String)] = [("Content-Type", "application/json"), ("Accept", "application/json, text/event-stream")]
+        for header in headers + extra {
+            fields.removeAll { $0.0.lowercased() == header.name.lowercased() }
+            fields.append((header.name, header.value))
+        }
+        if let session = sessionID.withLock({ $0 }) { fields.append(("Mcp-Session-Id", session)) }
+        var transport = TransportOptions()
+        transport.timeout = limit
+        transport.maxBody = Self.answerLimit
+        if insecure { transport.insecure = true }
+        var request = PreparedRequest(
+            name: "MCP", method: .post, url: url, headers: Headers(fields), body: RequestBody(bytes: message, contentType: "application/json"),
+            transport: transport)
+        request.auth = auth
+        let response: Response
+        do {
+            response = try await networker.send(request)
+        } catch let error as NetworkError {
+            throw MCPFailure(error.kind == .timeout ? .timeout : .unreachable, "the MCP server at \(url): \(error.message)")
+        } catch {
+            throw Self.failure(error, url: url, limit: limit)
+        }
+        if let session = response.headers["Mcp-Session-Id"], !session.isEmpty { sessionID.withLock { $0 = session } }
+        let status = response.status
+        if status == 202 || status == 204 { return }
+        let bytes = response.body
+        if status >= 300 {
+            if let id, Self.isError(bytes, answering: id) { return receive(bytes, id) }
+            let text = String(decoding: bytes.prefix(300), as: UTF8.self).split(whereSeparator: \.isNewline).joined(separator: " ")
+            throw MCPFailure(.http, "the MCP server at \(url) answered HTTP \(status)" + (text.isEmpty ? "" : ": \(text)"))
+        }
+        if response.headers["Content-Type"]?.lowercased().hasPrefix("text/event-stream") == true {
+            var events = MCPEventStreamReader()
+            for data in events.read(bytes + [10, 10]) { receive(data, id) }
+        } else if !bytes.isEmpty {
+            receive(bytes, id)
+        }
+    }
 
     func end() {
         if let session = sessionID.withLock({ $0 }) {

@@ -28,7 +28,7 @@ extension MCPLoader: EditorSchemaWriting {
                     "cwd": "The folder it starts in; default this file's.",
                     "url": "A Streamable HTTP endpoint.",
                     "headers": "Headers every POST carries.",
-                    "auth": "{bearer: TOKEN} or {basic: [user, password]}, sent with every POST.",
+                    "auth": "As a request's auth: (bearer, basic, oauth2, digest, aws_sigv4), applied to every POST.",
                     "protocol": "The MCP revision to speak: " + MCPSession.revisions.joined(separator: ", ") + "; default the newest the server speaks.",
                     "insecure": "Whether an HTTPS server's certificate goes unchecked.",
                     "ca_file": "CA certificates an HTTPS server's certificate is checked against.",

@@ -22,6 +22,8 @@ package struct MCPServerAddress: Sendable, Hashable {
     /// Host names connected to at another address (`--resolve`), the certificate still checked
     /// for the name.
     package var resolve: [String: String] = [:]
+    /// `auth:` that acts while sending (OAuth 2.0, Digest, SigV4); bearer and basic are headers.
+    package var auth: MCPServerAuth?
 
     /// What a request of this server shows as its URL: the HTTP URL, or `stdio://` and the command.
     package var shownURL: String {

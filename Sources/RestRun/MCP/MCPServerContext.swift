@@ -12,7 +12,7 @@ package struct MCPServerContext: Sendable {
     /// then redact wherever a server echoes them.
     package var secrets: [String] {
         switch address.transport {
-        case let .http(_, headers): headers.filter { Redactor.isSensitiveHeader($0.name) }.map(\.value)
+        case let .http(_, headers): headers.filter { Redactor.isSensitiveHeader($0.name) }.map(\.value) + (address.auth?.auth.secrets ?? [])
         case let .stdio(_, environment, _): environment.filter { Redactor.isSensitiveHeader($0.key) }.map(\.value)
         }
     }

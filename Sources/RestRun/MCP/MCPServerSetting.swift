@@ -13,7 +13,7 @@ struct MCPServerSetting {
     var folder: Template?
     var url: Template?
     var headers: [(name: String, value: Template)] = []
-    /// `auth:`: `{bearer: TOKEN}` or `{basic: [user, password]}`, sent with every POST.
+    /// `auth:`, as a request's: sent with every POST.
     var auth: AuthTemplate?
     /// `mcp_server:` as written, its texts before templates or the environment are read: what a
     /// fuzz finding copies, so that no secret is written into it.
@@ -62,7 +62,7 @@ struct MCPServerSetting {
                     if let template = context.template(value, "'\(name)'") { environment.append((name, template)) }
                 }
             case "cwd": folder = context.template(entry.node, "'cwd'")
-            case "auth": auth = Self.auth(entry.node, context: context)
+            case "auth": auth = AuthLoader.load(entry.node, context: context)
             case "url": url = context.template(entry.node, "'url'")
             case "headers":
                 context.forEachEntry(entry.node, "'headers'") { name, value, _ in
@@ -80,23 +80,6 @@ struct MCPServerSetting {
             default: break
             }
         }
-    }
-
-    /// `auth: {bearer: TOKEN}` or `{basic: [user, password]}`: what an MCP server's POSTs can carry
-    /// from the start (an OAuth 2.0 token or a signature needs a request of its own).
-    private static func auth(_ node: Node, context: LoadContext) -> AuthTemplate? {
-        let value = context.expanded(node)
-        guard let pairs = value.pairs, pairs.count == 1, let key = pairs[0].key.scalarText, key == "bearer" || key == "basic" else {
-            context.error("an MCP server's 'auth' is {bearer: TOKEN} or {basic: [user, password]}", at: value)
-            return nil
-        }
-        if key == "bearer" { return context.template(pairs[0].value, "'bearer'").map(AuthTemplate.bearer) }
-        guard let items = context.expanded(pairs[0].value).items, items.count == 2,
-            let user = context.template(items[0], "the user"), let password = context.template(items[1], "the password") else {
-            context.error("'basic' takes a list of two: [user, password]", at: pairs[0].value)
-            return nil
-        }
-        return .basic(user: user, password: password)
     }
 
     /// Reads `mcp_client:`.
@@ -150,6 +133,7 @@ struct MCPServerSetting {
     /// The server's address, its templates rendered in `scope`.
     func address(in scope: Scope) throws(Diagnostic) -> MCPServerAddress {
         var transport: MCPServerAddress.Transport
+        var sendingAuth: MCPServerAuth?
         if let url {
             let rendered = try url.render(in: scope)
             guard rendered.hasPrefix("http://") || rendered.hasPrefix("https://") else {
@@ -159,6 +143,7 @@ struct MCPServerSetting {
             for header in headers { rendering.append(MCPHeader(name: header.name, value: try header.value.render(in: scope))) }
             if let auth, let value = try auth.headerValue(in: scope) { rendering.append(MCPHeader(name: "Authorization", value: value)) }
             transport = .http(url: rendered, headers: rendering)
+            sendingAuth = try auth?.requestAuth(in: scope).map(MCPServerAuth.init)
         } else {
             var words: [String] = []
             for word in command ?? [] { words.append(try word.render(in: scope)) }
@@ -169,6 +154,7 @@ struct MCPServerSetting {
             transport = .stdio(command: words, environment: variables, folder: place)
         }
         var address = MCPServerAddress(transport: transport, pinnedRevision: pinnedRevision)
+        address.auth = sendingAuth
         address.insecure = insecure
         address.caFile = caFile
         return address

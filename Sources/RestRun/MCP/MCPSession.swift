@@ -62,7 +62,7 @@ package final class MCPSession: Sendable {
                 ended: { [self] failure in end(because: failure) })
         case let .http(url, headers):
             transport = MCPHTTPTransport(
-                url: url, headers: headers, insecure: address.insecure, caFile: address.caFile, resolve: address.resolve,
+                url: url, headers: headers, insecure: address.insecure, caFile: address.caFile, resolve: address.resolve, auth: address.auth?.auth,
                 receive: { [self] bytes, id in receive(bytes, answering: id) })
         }
         state.withLock { $0.transport = transport }

@@ -2,10 +2,17 @@ import RestRunYAML
 
 /// Reads a request's or a file's `auth:` into the template that `RequestAuth` applies when sending.
 enum AuthLoader {
+    /// `auth:`'s keys (a request's, a file's or an MCP server's).
+    static let authKeys = ["basic", "bearer", "oauth2", "aws_sigv4", "digest"]
+    /// `oauth2:`'s keys.
+    static let oauth2Keys = ["token_url", "client_id", "client_secret", "scope", "grant", "username", "password", "refresh_token", "client_auth"]
+    /// `aws_sigv4:`'s keys.
+    static let sigV4Keys = ["region", "service", "access_key", "secret_key", "session_token"]
+
     /// Reads `auth:`: `{basic: [user, password]}`, `{bearer: token}`, `{digest: [user, password]}`,
     /// `{oauth2: {...}}` or `{aws_sigv4: {...}}`.
     static func load(_ node: Node, context: LoadContext) -> AuthTemplate? {
-        guard let entries = context.mapping(node, "'auth'", allowed: DeclaredExchangeLoader.authKeys) else { return nil }
+        guard let entries = context.mapping(node, "'auth'", allowed: authKeys) else { return nil }
         guard entries.count == 1, let (key, value, _) = entries.first else {
             context.error("'auth' takes exactly one of 'basic', 'bearer', 'digest', 'oauth2' or 'aws_sigv4'", at: node)
             return nil
@@ -30,7 +37,7 @@ enum AuthLoader {
 
     /// Reads `oauth2: {token_url, client_id, client_secret, scope, grant, ...}`.
     private static func oauth2(_ node: Node, context: LoadContext) -> OAuth2Template? {
-        guard let entries = context.mapping(node, "'oauth2'", allowed: DeclaredExchangeLoader.oauth2Keys) else { return nil }
+        guard let entries = context.mapping(node, "'oauth2'", allowed: oauth2Keys) else { return nil }
         var templates: [String: Template] = [:]
         var grant = OAuth2Settings.Grant.clientCredentials
         var clientAuthentication = OAuth2Settings.ClientAuthentication.basic
@@ -74,7 +81,7 @@ enum AuthLoader {
 
     /// Reads `aws_sigv4: {region, service, access_key, secret_key, session_token}`.
     private static func sigV4(_ node: Node, context: LoadContext) -> SigV4Template? {
-        guard let entries = context.mapping(node, "'aws_sigv4'", allowed: DeclaredExchangeLoader.sigV4Keys) else { return nil }
+        guard let entries = context.mapping(node, "'aws_sigv4'", allowed: sigV4Keys) else { return nil }
         var templates: [String: Template] = [:]
         for (key, value, _) in entries {
             guard let template = context.template(value, "'\(key)'") else { return nil }
