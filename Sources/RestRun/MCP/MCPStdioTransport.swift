@@ -18,46 +18,9 @@ final class MCPStdioTransport: MCPTransport {
 
     private let process: MCPServerProcess
     private let channel: any Channel
-    private let errorLines: ErrorLines
+    private let errorLines: ProgramErrorLines
 
-    /// The last lines a server wrote to its standard error, each cut at 400 characters.
-    final class ErrorLines: Sendable {
-        private let state = Mutex<(lines: [String], partial: [UInt8], ended: Bool)>(([], [], false))
-
-        func append(_ bytes: ByteBufferView) {
-            state.withLock { state in
-                for byte in bytes {
-                    if byte == UInt8(ascii: "\n") {
-                        Self.keep(&state.lines, state.partial)
-                        state.partial.removeAll(keepingCapacity: true)
-                    } else if state.partial.count < 400 {
-                        state.partial.append(byte)
-                    }
-                }
-            }
-        }
-
-        func end() {
-            state.withLock { state in
-                if !state.partial.isEmpty { Self.keep(&state.lines, state.partial) }
-                state.partial = []
-                state.ended = true
-            }
-        }
-
-        var isEnded: Bool { state.withLock { $0.ended } }
-        var lines: [String] { state.withLock { $0.lines } }
-
-        private static func keep(_ lines: inout [String], _ bytes: [UInt8]) {
-            var line = String(decoding: bytes, as: UTF8.self)
-            while let last = line.last, last == "\r" || last == " " { line.removeLast() }
-            guard !line.isEmpty else { return }
-            lines.append(line)
-            if lines.count > MCPStdioTransport.keptErrorLines { lines.removeFirst(lines.count - MCPStdioTransport.keptErrorLines) }
-        }
-    }
-
-    private init(process: MCPServerProcess, channel: any Channel, errorLines: ErrorLines) {
+    private init(process: MCPServerProcess, channel: any Channel, errorLines: ProgramErrorLines) {
         self.process = process
         self.channel = channel
         self.errorLines = errorLines
@@ -70,14 +33,14 @@ final class MCPStdioTransport: MCPTransport {
         receive: @escaping @Sendable ([UInt8]) -> Void, ended: @escaping @Sendable (MCPFailure) -> Void
     ) async throws(MCPFailure) -> MCPStdioTransport {
         let process = try MCPServerProcess.start(command: command, environment: environment, folder: folder, inherited: inherited)
-        let errorLines = ErrorLines()
+        let errorLines = ProgramErrorLines(keeping: keptErrorLines)
         let group = MultiThreadedEventLoopGroup.singleton
         let name = command.map(MCPServerAddress.shellWord).joined(separator: " ")
         do {
             _ = try await NIOPipeBootstrap(group: group)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(ErrorReader(lines: errorLines))
+                        try channel.pipeline.syncOperations.addHandler(ProgramErrorReader(lines: errorLines))
                     }
                 }
                 .takingOwnershipOfDescriptor(input: process.errors)
@@ -86,7 +49,7 @@ final class MCPStdioTransport: MCPTransport {
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(HelperLineDecoder(limit: lineLimit)))
-                        try channel.pipeline.syncOperations.addHandler(LineReader(
+                        try channel.pipeline.syncOperations.addHandler(ProgramLineReader(
                             receive: receive,
                             ended: { problem in
                                 // The server's last words on stderr come with its end, a moment apart.
@@ -97,8 +60,11 @@ final class MCPStdioTransport: MCPTransport {
                                         usleep(10_000)
                                         exited = process.hasEnded()
                                     }
-                                    var failure = problem ?? MCPFailure(.exited, "the MCP server `\(name)` exited")
-                                    if problem == nil, !exited { failure.message = "the MCP server `\(name)` closed its output" }
+                                    var failure = switch problem {
+                                    case .lineTooLong?: MCPFailure(.notJSONRPC, "the MCP server `\(name)` wrote a line longer than \(ByteCount.format(lineLimit))")
+                                    case .unreadable?: MCPFailure(.exited, "the MCP server `\(name)`'s output cannot be read")
+                                    case nil: MCPFailure(.exited, exited ? "the MCP server `\(name)` exited" : "the MCP server `\(name)` closed its output")
+                                    }
                                     failure.serverErrors = errorLines.lines
                                     ended(failure)
                                 }
@@ -136,67 +102,5 @@ final class MCPStdioTransport: MCPTransport {
         try? channel.close(mode: .output).wait()
         process.end()
         try? channel.close().wait()
-    }
-
-    /// Hands each line the server writes to the session.
-    private final class LineReader: ChannelInboundHandler {
-        typealias InboundIn = ByteBuffer
-        let receive: @Sendable ([UInt8]) -> Void
-        let ended: @Sendable (MCPFailure?) -> Void
-        private var done = false
-
-        init(receive: @escaping @Sendable ([UInt8]) -> Void, ended: @escaping @Sendable (MCPFailure?) -> Void) {
-            self.receive = receive
-            self.ended = ended
-        }
-
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            let line = unwrapInboundIn(data)
-            receive(Array(line.readableBytesView))
-        }
-
-        func channelInactive(context: ChannelHandlerContext) {
-            finish(nil)
-        }
-
-        func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-            if case ChannelEvent.inputClosed = event { finish(nil) }
-            context.fireUserInboundEventTriggered(event)
-        }
-
-        func errorCaught(context: ChannelHandlerContext, error: any Error) {
-            let problem = error is HelperLineDecoder.TooLong
-                ? MCPFailure(.notJSONRPC, "the MCP server wrote a line longer than \(ByteCount.format(MCPStdioTransport.lineLimit))")
-                : MCPFailure(.exited, "the MCP server's output cannot be read")
-            finish(problem)
-            context.close(promise: nil)
-        }
-
-        private func finish(_ problem: MCPFailure?) {
-            guard !done else { return }
-            done = true
-            ended(problem)
-        }
-    }
-
-    /// Keeps the server's standard error.
-    private final class ErrorReader: ChannelInboundHandler {
-        typealias InboundIn = ByteBuffer
-        let lines: ErrorLines
-
-        init(lines: ErrorLines) { self.lines = lines }
-
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            lines.append(unwrapInboundIn(data).readableBytesView)
-        }
-
-        func channelInactive(context: ChannelHandlerContext) { lines.end() }
-
-        func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-            if case ChannelEvent.inputClosed = event {
-                lines.end()
-                context.close(promise: nil)
-            }
-        }
     }
 }
